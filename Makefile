@@ -1,0 +1,65 @@
+# mextrain: `make run` sets everything up and serves on 127.0.0.1:8000; `make test` sets up and runs the suite.
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: setup run test test-fast bench loadtest typecheck messages compilemessages check clean system-deps browser-deps
+
+setup: $(STAMP) compilemessages
+	$(PY) manage.py migrate --noinput -v 0
+
+$(STAMP): pyproject.toml
+	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+# Debian packages the suite needs: gettext (msgfmt), chromium (browser tests), PostgreSQL server binaries.
+system-deps:
+	@missing=""; \
+	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	{ command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+compilemessages: $(STAMP)
+	@if ls locale/*/LC_MESSAGES/django.po >/dev/null 2>&1; then $(PY) manage.py compilemessages -v 0; fi
+
+messages: $(STAMP)
+	$(PY) manage.py makemessages -a --no-obsolete -v 0
+
+run: setup
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: system-deps setup
+	$(PY) -m mypy
+	$(PY) scripts/with_postgres.py $(PY) -m pytest -q -p no:cacheprovider
+
+test-fast: setup
+	$(PY) -m pytest -q -x -m "not browser and not slow"
+
+typecheck: $(STAMP)
+	$(PY) -m mypy
+
+bench: setup
+	$(PY) -m bench
+
+loadtest: setup
+	@command -v wrk >/dev/null || { if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq wrk; else sudo apt-get install -y -qq wrk; fi; }
+	$(PY) -m bench.loadtest
+
+check: $(STAMP)
+	$(PY) manage.py check
+
+clean:
+	rm -rf $(VENV) staticfiles test-artifacts .pytest_cache .mypy_cache

@@ -1,0 +1,85 @@
+"""``python manage.py adjudicate FILE|- [--variant ID ...] [--json]``.
+
+Exit 0 when the input was judged (whatever the verdicts), 2 on bad input, with the message
+on standard error and never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from mextrain_site.core.referee import BadInput, adjudicate
+from rules.position import MAX_TEXT
+
+
+class Command(BaseCommand):
+    help = "Judge a Mexican Train position (the position text format) under one or more rulesets."
+    requires_system_checks: list[str] = []
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="the position file, or - for standard input")
+        parser.add_argument("--variant", action="append", default=[], metavar="ID",
+                            help="ruleset id, options joined by + (repeatable); overrides the file's variant line")
+        parser.add_argument("--json", action="store_true", help="print the JSON answer of the spec")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            text = self.read(options["file"])
+            result = adjudicate(text, options["variant"] or None)
+        except BadInput as exc:
+            sys.stderr.write(f"error: {exc.message}\n")
+            sys.exit(2)
+        if options["json"]:
+            self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
+        else:
+            self.stdout.write(render_table(result))
+
+    def read(self, name: str) -> str:
+        try:
+            if name == "-":
+                data = sys.stdin.buffer.read(MAX_TEXT * 4 + 1)
+            else:
+                with open(name, "rb") as f:
+                    data = f.read(MAX_TEXT * 4 + 1)
+        except OSError as exc:
+            raise BadInput(f"cannot read {name!r}: {exc.strerror}", code="io") from None
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadInput(f"{name!r} is not UTF-8 text (byte {exc.start + 1})", code="encoding") from None
+
+
+def render_table(result: dict[str, Any]) -> str:
+    """A readable ruling: per ruleset, the check first, then every action with its reasons."""
+    lines: list[str] = []
+    for ident, ruling in result["variants"].items():
+        lines.append(f"== {ident}")
+        if "error" in ruling:
+            lines.append(f"   cannot arise under this ruleset: {ruling['error']['message']}")
+            continue
+        rep = ruling["replay"]
+        if not rep["ok"]:
+            failed = rep["failed"]
+            lines.append(f"   replay stopped at line {failed['line']}: {failed['move']} is illegal "
+                         f"({rep['moves_applied']} moves applied)")
+            lines.extend(f"     - {r['code']}: {r['text']}" for r in failed["reasons"] if r["blocks"])
+        for note in ruling["notes"]:
+            lines.append(f"   note: {note}")
+        if ruling["round_over"]:
+            lines.append("   the round is over" + (
+                ": " + ", ".join(f"{p} {s}" for p, s in ruling["scores"].items()) if ruling["scores"] else ""))
+        if ruling["check"] is not None:
+            c = ruling["check"]
+            lines.append(f"   CHECK {c['move']}: {'LEGAL' if c['legal'] else 'ILLEGAL'}")
+            lines.extend(f"     {'x' if r['blocks'] else '+'} {r['code']}: {r['text']}" for r in c["reasons"])
+        if ruling["actions"]:
+            lines.append(f"   {ruling['to_move']} to move:")
+            width = max(len(a["move"]) for a in ruling["actions"])
+            for a in ruling["actions"]:
+                codes = ", ".join(r["code"] for r in a["reasons"] if r["blocks"] == (not a["legal"])) or "-"
+                lines.append(f"     {a['move']:<{width}}  {'legal  ' if a['legal'] else 'illegal'}  {codes}")
+    return "\n".join(lines) + "\n"

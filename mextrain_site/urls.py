@@ -1,0 +1,17 @@
+"""URLs. Pages live under a language prefix (/en/, /he/, ...); the API, the health view and
+short share links (/r/<id>/) do not."""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.urls import include, path
+
+from mextrain_site.core import views as core_views
+
+urlpatterns = [
+    path("health", core_views.health, name="health"),
+    path("i18n/", include("django.conf.urls.i18n")),
+]
+
+urlpatterns += i18n_patterns(
+    path("", core_views.home, name="home"),
+    prefix_default_language=True,
+)

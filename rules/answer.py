@@ -1,0 +1,97 @@
+"""The JSON answer of the spec, built from a position and the rulesets to judge it under."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .judge import Judgement, Replay, explain, implicit_done, judge_all, replay
+from .moves import Move
+from .position import ImpossiblePositionError, Position
+from .reasons import Reason, ReasonCode
+from .ruleset import Ruleset
+from .scoring import round_scores
+from .state import State, build
+
+Translate = Callable[[ReasonCode], str]
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """Everything judged for one ruleset: the replay, the check and every candidate."""
+
+    ruleset: Ruleset
+    replay: Replay
+    state: State
+    check: Judgement | None
+    actions: tuple[Judgement, ...]
+
+    @property
+    def scores(self) -> dict[str, int] | None:
+        return round_scores(self.state)
+
+
+def rule(position: Position, ruleset: Ruleset) -> Ruling:
+    """Replay the position's moves and judge every candidate action under ``ruleset``.
+
+    Raises ImpossiblePositionError when the position cannot arise under this ruleset."""
+    start = build(position, ruleset)
+    result = replay(start, position.moves)
+    state = result.state
+    check = None
+    if position.check is not None:
+        checked = implicit_done(state, position.check)
+        check = Judgement(position.check, explain(checked, position.check))
+    return Ruling(ruleset, result, state, check, judge_all(state) if not state.round_over else ())
+
+
+def reason_json(r: Reason, ruleset: Ruleset, translate: Translate | None = None) -> dict[str, Any]:
+    return {
+        "code": r.code.value,
+        "blocks": r.blocks,
+        "text": r.text(translate(r.code) if translate else None),
+        "rule": r.rule_key,
+        "citations": [{"seed": c.seed, "quote": c.quote, "gloss": c.gloss} for c in r.citations(ruleset)],
+    }
+
+
+def judgement_json(j: Judgement, ruleset: Ruleset, translate: Translate | None = None) -> dict[str, Any]:
+    return {"move": str(j.move), "legal": j.legal, "reasons": [reason_json(r, ruleset, translate) for r in j.reasons]}
+
+
+def ruling_json(ruling: Ruling, translate: Translate | None = None) -> dict[str, Any]:
+    rs, state, rep = ruling.ruleset, ruling.state, ruling.replay
+    replay_json: dict[str, Any] = {"ok": rep.ok, "moves_applied": rep.applied}
+    if rep.failed is not None:
+        replay_json["failed"] = {
+            "move": str(rep.failed.move),
+            "line": rep.failed.line,
+            "reasons": [reason_json(r, rs, translate) for r in rep.reasons],
+        }
+    return {
+        "replay": replay_json,
+        "to_move": state.player,
+        "phase": state.phase.value,
+        "set": f"double-{state.set_max}",
+        "open_doubles": [state.train_name(i) for i in state.open_doubles],
+        "check": judgement_json(ruling.check, rs, translate) if ruling.check is not None else None,
+        "actions": [judgement_json(j, rs, translate) for j in ruling.actions],
+        "round_over": state.round_over,
+        "scores": ruling.scores,
+        "notes": list(state.notes),
+    }
+
+
+def answer(position: Position, rulesets: Sequence[Ruleset], translate: Translate | None = None) -> dict[str, Any]:
+    """The spec's JSON answer: one entry per ruleset id, in the order given."""
+    out: dict[str, Any] = {}
+    for rs in rulesets:
+        try:
+            out[rs.id] = ruling_json(rule(position, rs), translate)
+        except ImpossiblePositionError as exc:
+            out[rs.id] = {"error": exc.as_dict()}
+    return {"variants": out}
+
+
+__all__ = ["Ruling", "answer", "rule", "ruling_json", "Move"]

@@ -1,0 +1,536 @@
+"""The position text format (``shared/spec/position-format.md``): parse and format.
+
+``Position.parse(text)`` / ``position.format()``; ``Position.parse(p.format()) == p``.
+Errors name the line and column and what was expected (:class:`PositionSyntaxError`), or
+say why a well-formed position cannot arise in play (:class:`ImpossiblePositionError`).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from .moves import MEXICAN, Action, Move, MoveSyntaxError, parse_move
+from .tiles import MAX_PIP, STANDARD_SETS, Tile, format_tiles, set_size
+
+MAX_TEXT = 20_000
+"""Largest position text accepted, in characters."""
+MAX_PLAYERS = 20
+MAX_MOVES = 2_000
+
+KEYS = ("variant", "players", "set", "engine", "phase", "round", "boneyard", "turn", "hand",
+        "open-doubles", "moves", "check", MEXICAN)
+_NAME_RE = re.compile(r"[^\s:#;*]+\Z")
+_ENGINE_RE = re.compile(r"(\d{1,2})(?:-(\d{1,2}))?\Z")
+_SET_RE = re.compile(r"double-(\d{1,2})\Z", re.IGNORECASE)
+
+
+class PositionError(ValueError):
+    """Bad input: the message names the line and column where there is one."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None, code: str = "syntax") -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        self.code = code
+        where = f"line {line}, column {column}: " if line is not None and column is not None else (
+            f"line {line}: " if line is not None else "")
+        super().__init__(where + message)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"code": self.code, "message": str(self), "line": self.line, "column": self.column}
+
+
+class PositionSyntaxError(PositionError):
+    """The text does not follow the format."""
+
+
+class ImpossiblePositionError(PositionError):
+    """The text is well formed but the position cannot arise in play; ``code`` names the check."""
+
+
+class Phase(enum.Enum):
+    FIRST_TURN = "first-turn"
+    PLAY = "play"
+
+
+@dataclass(frozen=True, slots=True)
+class TrainLine:
+    """A train as written: known tiles from the engine outward (or after ``...``)."""
+
+    tiles: tuple[Tile, ...] = ()
+    unknown_prefix: bool = False
+    near: int | None = None
+    """With ``...``: the pip of the first known tile that faces the unknown part."""
+    marker: bool = False
+
+    @property
+    def started(self) -> bool:
+        return bool(self.tiles) or self.unknown_prefix
+
+    def oriented(self, engine: int) -> Iterator[tuple[int, int]]:
+        """Each known tile as (near end, far end)."""
+        end = self.near if self.unknown_prefix else engine
+        assert end is not None or not self.tiles
+        for t in self.tiles:
+            assert end is not None
+            far = t.other(end)
+            yield end, far
+            end = far
+
+    def open_end(self, engine: int) -> int:
+        if not self.tiles:
+            return engine
+        end = self.near if self.unknown_prefix else engine
+        assert end is not None
+        for t in self.tiles:
+            end = t.other(end)
+        return end
+
+    def format(self, engine: int) -> str:
+        parts = ["..."] if self.unknown_prefix else []
+        parts += [f"{a}-{b}" for a, b in self.oriented(engine)]
+        if not parts:
+            parts = ["-"]
+        if self.marker:
+            parts.append("*")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveLine:
+    move: Move
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Position:
+    players: tuple[str, ...]
+    engine: int
+    trains: tuple[TrainLine, ...]
+    """One per player, in seat order."""
+    mexican: TrainLine
+    turn: str
+    boneyard: int | tuple[Tile, ...] | None = None
+    """A count, the listed tiles, or None when not given."""
+    hands: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
+    """Known hands, in seat order."""
+    variant: str | None = None
+    set_max: int | None = None
+    phase: Phase = Phase.PLAY
+    open_doubles: tuple[str, ...] | None = None
+    round: int | None = None
+    moves: tuple[MoveLine, ...] = ()
+    check: Move | None = None
+    check_line: int = field(default=0, compare=False)
+    variant_at: tuple[int, int] = field(default=(0, 0), compare=False)
+    """Line and column of the variant id, for error messages."""
+
+    @staticmethod
+    def parse(text: str) -> Position:
+        return _Parser(text).parse()
+
+    def hand(self, name: str) -> tuple[Tile, ...] | None:
+        for owner, tiles in self.hands:
+            if owner == name:
+                return tiles
+        return None
+
+    def train(self, name: str) -> TrainLine:
+        return self.mexican if name == MEXICAN else self.trains[self.players.index(name)]
+
+    @property
+    def boneyard_count(self) -> int | None:
+        return len(self.boneyard) if isinstance(self.boneyard, tuple) else self.boneyard
+
+    def format(self) -> str:
+        """The canonical text of this position; parsing it gives this position back."""
+        out = []
+        if self.variant is not None:
+            out.append(f"variant: {self.variant}")
+        out.append("players: " + " ".join(self.players))
+        if self.set_max is not None:
+            out.append(f"set: double-{self.set_max}")
+        out.append(f"engine: {self.engine}-{self.engine}")
+        if self.round is not None:
+            out.append(f"round: {self.round}")
+        if self.phase is not Phase.PLAY:
+            out.append(f"phase: {self.phase.value}")
+        for name, train in zip(self.players, self.trains):
+            out.append(f"{name}: {train.format(self.engine)}")
+        out.append(f"{MEXICAN}: {self.mexican.format(self.engine)}")
+        if isinstance(self.boneyard, tuple):
+            out.append("boneyard: " + (format_tiles(self.boneyard) if self.boneyard else "0"))
+        elif self.boneyard is not None:
+            out.append(f"boneyard: {self.boneyard}")
+        out.append(f"turn: {self.turn}")
+        for name, tiles in self.hands:
+            key = "hand" if name == self.turn else f"hand {name}"
+            out.append(f"{key}: {format_tiles(tiles) if tiles else '-'}")
+        if self.open_doubles is not None:
+            out.append("open-doubles: " + (" ".join(self.open_doubles) or "-"))
+        if self.moves:
+            out.append("moves:")
+            out.extend(f"  {m.move}" for m in self.moves)
+        if self.check is not None:
+            out.append(f"check: {self.check}")
+        return "\n".join(out) + "\n"
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+Resolver = Callable[..., str]
+
+
+@dataclass
+class _Line:
+    number: int
+    key: str
+    key_col: int
+    value: str
+    value_col: int
+
+
+def _strip_comment(raw: str) -> str:
+    i = raw.find("#")
+    return raw if i < 0 else raw[:i]
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def error(self, line: _Line | int, message: str, column: int | None = None) -> PositionSyntaxError:
+        number = line.number if isinstance(line, _Line) else line
+        col = column if column is not None else (line.value_col if isinstance(line, _Line) else 1)
+        return PositionSyntaxError(message, number, col)
+
+    def impossible(self, code: str, message: str, line: int | None = None, column: int | None = None) -> ImpossiblePositionError:
+        return ImpossiblePositionError(message, line, column, code)
+
+    def words(self, line: _Line) -> list[tuple[str, int]]:
+        return [(m.group(), line.value_col + m.start()) for m in re.finditer(r"\S+", line.value)]
+
+    # -- lines ---------------------------------------------------------------------------
+    def lines(self) -> tuple[list[_Line], list[tuple[int, str, int]]]:
+        """Key lines, and move lines (number, text, column) that follow ``moves:``."""
+        if len(self.text) > MAX_TEXT:
+            raise PositionSyntaxError(f"the position is {len(self.text)} characters long; at most {MAX_TEXT} are accepted")
+        out: list[_Line] = []
+        move_lines: list[tuple[int, str, int]] = []
+        in_moves = False
+        for number, raw in enumerate(self.text.splitlines(), start=1):
+            body = _strip_comment(raw)
+            if not body.strip():
+                continue
+            indented = body[0] in " \t"
+            if in_moves and indented:
+                stripped = body.lstrip()
+                move_lines.append((number, stripped.rstrip(), len(body) - len(stripped) + 1))
+                continue
+            in_moves = False
+            colon = body.find(":")
+            lead = len(body) - len(body.lstrip())
+            if colon < 0:
+                raise self.error(number, f"expected 'key: value', found {body.strip()!r}", lead + 1)
+            key = " ".join(body[:colon].split())
+            rest = body[colon + 1:]
+            value_col = colon + 2 + (len(rest) - len(rest.lstrip()))
+            out.append(_Line(number, key, lead + 1, rest.strip(), value_col))
+            if key.lower() == "moves":
+                in_moves = True
+        return out, move_lines
+
+    def parse(self) -> Position:
+        lines, move_lines = self.lines()
+        seen: dict[str, _Line] = {}
+        train_lines: list[_Line] = []
+        hand_lines: list[tuple[_Line, str | None]] = []
+        for ln in lines:
+            low = ln.key.lower()
+            if low.startswith("hand ") or low == "hand":
+                hand_lines.append((ln, ln.key[5:].strip() if low != "hand" else None))
+                continue
+            if low in KEYS and low != MEXICAN:
+                if low in seen:
+                    raise self.error(ln, f"'{low}' is given twice (first on line {seen[low].number})", ln.key_col)
+                seen[low] = ln
+                continue
+            train_lines.append(ln)
+        if "players" not in seen:
+            raise self.error(lines[0].number if lines else 1, "expected a 'players:' line naming the seats", 1)
+        players = self.players(seen["players"])
+        folded = {p.casefold(): p for p in players}
+
+        def resolve(name: str, line: _Line | int, column: int, what: str = "a player in 'players'") -> str:
+            found = folded.get(name.casefold())
+            if found is None:
+                raise self.error(line, f"expected {what} ({', '.join(players)}), found {name!r}", column)
+            return found
+
+        if "engine" not in seen:
+            raise self.error(1, "expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')", 1)
+        engine = self.engine(seen["engine"])
+        set_max = self.set_line(seen["set"]) if "set" in seen else None
+        trains: dict[str, TrainLine] = {}
+        train_at: dict[str, _Line] = {}
+        for ln in train_lines:
+            name = MEXICAN if ln.key.lower() == MEXICAN else resolve(
+                ln.key, ln, ln.key_col, f"a known key ({', '.join(KEYS)}) or a player's name")
+            if name in trains:
+                raise self.error(ln, f"the train {name!r} is given twice (first on line {train_at[name].number})", ln.key_col)
+            trains[name] = self.train(ln, engine, allow_marker=name != MEXICAN)
+            train_at[name] = ln
+        if "turn" not in seen:
+            raise self.error(1, "expected a 'turn:' line naming the player to move", 1)
+        tl = seen["turn"]
+        turn_words = self.words(tl)
+        if len(turn_words) != 1:
+            raise self.error(tl, "expected one player's name after 'turn:'")
+        turn = resolve(turn_words[0][0], tl, turn_words[0][1])
+        hands: dict[str, tuple[Tile, ...]] = {}
+        hand_at: dict[str, _Line] = {}
+        for ln, owner in hand_lines:
+            name = turn if owner is None else resolve(owner, ln, ln.key_col + 5)
+            if name in hands:
+                raise self.error(ln, f"the hand of {name} is given twice (first on line {hand_at[name].number})", ln.key_col)
+            hands[name] = self.tile_list(ln, allow_dash=True)
+            hand_at[name] = ln
+        boneyard: int | tuple[Tile, ...] | None = None
+        if "boneyard" in seen:
+            boneyard = self.boneyard(seen["boneyard"])
+        variant = None
+        variant_at = (0, 0)
+        if "variant" in seen:
+            v = seen["variant"]
+            if not v.value or len(v.value.split()) != 1:
+                raise self.error(v, "expected a variant id like 'masters' or 'masters+mandatory-doubles'")
+            variant = v.value
+            variant_at = (v.number, v.value_col)
+        phase = Phase.PLAY
+        if "phase" in seen:
+            p = seen["phase"]
+            try:
+                phase = Phase(p.value.lower())
+            except ValueError:
+                raise self.error(p, f"expected 'first-turn' or 'play', found {p.value!r}") from None
+        round_no = None
+        if "round" in seen:
+            r = seen["round"]
+            if not r.value.isdigit() or not 1 <= int(r.value) <= 19:
+                raise self.error(r, f"expected a round number from 1 to 19, found {r.value!r}")
+            round_no = int(r.value)
+        open_doubles = None
+        if "open-doubles" in seen:
+            od = seen["open-doubles"]
+            names = [] if od.value == "-" else [
+                MEXICAN if w.lower() == MEXICAN else resolve(w, od, c, "a train: a player's name or 'mexican'")
+                for w, c in self.words(od)]
+            if len(set(names)) != len(names):
+                raise self.error(od, "expected each train once in 'open-doubles'")
+            open_doubles = tuple(names)
+        moves: list[MoveLine] = []
+        if "moves" in seen:
+            ml = seen["moves"]
+            if ml.value:
+                col = ml.value_col
+                for part in ml.value.split(";"):
+                    if part.strip():
+                        moves.append(MoveLine(self.move(part, ml.number, col + len(part) - len(part.lstrip()), resolve), ml.number))
+                    col += len(part) + 1
+            for number, text, col in move_lines:
+                for part in text.split(";"):
+                    if part.strip():
+                        moves.append(MoveLine(self.move(part, number, col + len(part) - len(part.lstrip()), resolve), number))
+                    col += len(part) + 1
+            if len(moves) > MAX_MOVES:
+                raise self.error(ml, f"at most {MAX_MOVES} moves are accepted, found {len(moves)}", ml.key_col)
+        check = None
+        check_line = 0
+        if "check" in seen:
+            c = seen["check"]
+            if not c.value:
+                raise self.error(c, "expected a move after 'check:' (like 'Bob: 6-4 -> Cy')")
+            check = self.move(c.value, c.number, c.value_col, resolve)
+            check_line = c.number
+        position = Position(
+            players=players,
+            engine=engine,
+            trains=tuple(trains.get(p, TrainLine()) for p in players),
+            mexican=trains.get(MEXICAN, TrainLine()),
+            turn=turn,
+            boneyard=boneyard,
+            hands=tuple((p, hands[p]) for p in players if p in hands),
+            variant=variant,
+            set_max=set_max,
+            phase=phase,
+            open_doubles=open_doubles,
+            round=round_no,
+            moves=tuple(moves),
+            check=check,
+            check_line=check_line,
+            variant_at=variant_at,
+        )
+        self.check_possible(position, seen, train_at, hand_at)
+        return position
+
+    # -- values --------------------------------------------------------------------------
+    def players(self, ln: _Line) -> tuple[str, ...]:
+        words = self.words(ln)
+        if len(words) < 2:
+            raise self.error(ln, "expected at least two player names, separated by spaces")
+        if len(words) > MAX_PLAYERS:
+            raise self.error(ln, f"expected at most {MAX_PLAYERS} players, found {len(words)}")
+        seen: set[str] = set()
+        for w, col in words:
+            if not _NAME_RE.match(w):
+                raise self.error(ln, f"expected a name of one word without ':', '#', ';' or '*', found {w!r}", col)
+            if w.lower() in KEYS:
+                raise self.error(ln, f"expected a player's name, found the reserved word {w!r}", col)
+            if re.fullmatch(r"[\d-]+|\.\.\.|…", w):
+                raise self.error(ln, f"expected a player's name, found {w!r}", col)
+            if w.casefold() in seen:
+                raise self.error(ln, f"expected each player once, found {w!r} twice", col)
+            seen.add(w.casefold())
+        return tuple(w for w, _ in words)
+
+    def engine(self, ln: _Line) -> int:
+        m = _ENGINE_RE.match(ln.value)
+        if not m or (m.group(2) is not None and m.group(1) != m.group(2)):
+            raise self.error(ln, f"expected the engine double like 12-12 or 12, found {ln.value!r}")
+        value = int(m.group(1))
+        if value > MAX_PIP:
+            raise self.error(ln, f"expected an engine from 0 to {MAX_PIP}, found {ln.value!r}")
+        return value
+
+    def set_line(self, ln: _Line) -> int:
+        m = _SET_RE.match(ln.value)
+        if not m or int(m.group(1)) not in STANDARD_SETS:
+            raise self.error(ln, f"expected a set like double-12 (double-6, -9, -12, -15 or -18), found {ln.value!r}")
+        return int(m.group(1))
+
+    def tile(self, word: str, line: _Line | int, column: int) -> Tile:
+        try:
+            return Tile.parse(word)
+        except ValueError as exc:
+            raise self.error(line, str(exc), column) from None
+
+    def tile_list(self, ln: _Line, *, allow_dash: bool = False) -> tuple[Tile, ...]:
+        words = self.words(ln)
+        if allow_dash and [w for w, _ in words] == ["-"]:
+            return ()
+        if not words:
+            raise self.error(ln, "expected tiles like 6-4 separated by spaces" + (" (or '-' for none)" if allow_dash else ""))
+        return tuple(self.tile(w, ln, c) for w, c in words)
+
+    def boneyard(self, ln: _Line) -> int | tuple[Tile, ...]:
+        if ln.value.isdigit():
+            count = int(ln.value)
+            if count > set_size(MAX_PIP):
+                raise self.error(ln, f"expected at most {set_size(MAX_PIP)} tiles in the boneyard, found {count}")
+            return count
+        if ln.value == "-":
+            return 0
+        return self.tile_list(ln)
+
+    def train(self, ln: _Line, engine: int, allow_marker: bool) -> TrainLine:
+        words = self.words(ln)
+        marker = False
+        if words and words[-1][0] == "*":
+            if not allow_marker:
+                raise self.error(ln, "the Mexican train carries no player's marker; expected no '*'", words[-1][1])
+            marker = True
+            words = words[:-1]
+        if not words or [w for w, _ in words] == ["-"]:
+            return TrainLine(marker=marker)
+        unknown = words[0][0] in ("...", "…")
+        if unknown:
+            words = words[1:]
+            if not words:
+                raise self.error(ln, "expected at least one tile after '...' (the open end)", ln.value_col + len(ln.value))
+        tiles: list[Tile] = []
+        cols: list[int] = []
+        for w, c in words:
+            if w in ("...", "…", "-", "*"):
+                raise self.error(ln, f"expected a tile like 6-4, found {w!r} (write '...' first, '*' last)", c)
+            tiles.append(self.tile(w, ln, c))
+            cols.append(c)
+        near: int | None = None
+        if unknown:
+            first_a = int(words[0][0].split("-")[0])
+            first = tiles[0]
+            if len(tiles) > 1 and not first.is_double and tiles[1].has(first.high) != tiles[1].has(first.low):
+                near = first.low if tiles[1].has(first.high) else first.high
+            else:
+                near = first_a
+            end = first.other(near)
+            rest = zip(tiles[1:], cols[1:])
+        else:
+            end = engine
+            rest = zip(tiles, cols)
+        for t, c in rest:
+            if not t.has(end):
+                raise self.impossible(
+                    "train-does-not-chain",
+                    f"the train does not chain: {t} does not match the open end {end}"
+                    + (" (a train starts with the engine's number)" if not unknown and t is tiles[0] else ""),
+                    ln.number, c)
+            end = t.other(end)
+        return TrainLine(tuple(tiles), unknown, near, marker)
+
+    def move(self, text: str, number: int, column: int, resolve: Resolver) -> Move:
+        try:
+            move = parse_move(text)
+        except MoveSyntaxError as exc:
+            raise self.error(number, exc.message, column + exc.column - 1) from None
+        player = resolve(move.player, number, column)
+        train = move.train
+        if train is not None:
+            train_col = column + text.find("->") + 3 if "->" in text else column
+            train = MEXICAN if train.lower() == MEXICAN else resolve(
+                train, number, train_col, "a train: a player's name or 'mexican'")
+        return Move(player, move.action, move.tile, train)
+
+    # -- possibility ---------------------------------------------------------------------
+    def check_possible(self, p: Position, seen: dict[str, _Line], train_at: dict[str, _Line],
+                       hand_at: dict[str, _Line]) -> None:
+        where: dict[Tile, str] = {Tile.of(p.engine, p.engine): f"the engine (line {seen['engine'].number})"}
+        max_pip = p.engine
+
+        def place(tile: Tile, what: str, line: int) -> None:
+            nonlocal max_pip
+            max_pip = max(max_pip, tile.high)
+            if p.set_max is not None and tile.high > p.set_max:
+                raise self.impossible("pip-above-set", f"{tile} has a pip above the set's maximum {p.set_max}", line)
+            if tile in where:
+                raise self.impossible("tile-twice", f"{tile} appears twice: in {where[tile]} and in {what}", line)
+            where[tile] = f"{what} (line {line})"
+
+        if p.set_max is not None and p.engine > p.set_max:
+            raise self.impossible("pip-above-set", f"the engine {p.engine}-{p.engine} is above the set's maximum {p.set_max}",
+                                  seen["engine"].number)
+        for name, train in (*zip(p.players, p.trains), (MEXICAN, p.mexican)):
+            for t in train.tiles:
+                place(t, f"{name}'s train" if name != MEXICAN else "the Mexican train", train_at[name].number)
+        for name, tiles in p.hands:
+            for t in tiles:
+                place(t, f"{name}'s hand", hand_at[name].number)
+        if isinstance(p.boneyard, tuple):
+            for t in p.boneyard:
+                place(t, "the boneyard", seen["boneyard"].number)
+        set_max = p.set_max if p.set_max is not None else next(s for s in STANDARD_SETS if s >= max_pip)
+        counted = len(where) + (p.boneyard if isinstance(p.boneyard, int) else 0)
+        if counted > set_size(set_max):
+            line = seen["boneyard"].number if isinstance(p.boneyard, int) and "boneyard" in seen else None
+            raise self.impossible(
+                "too-many-tiles",
+                f"the position holds {counted} tiles but a double-{set_max} set has only {set_size(set_max)}", line)
+        if p.open_doubles:
+            od = seen["open-doubles"]
+            for name in p.open_doubles:
+                train = p.train(name)
+                if not train.tiles or not train.tiles[-1].is_double:
+                    raise self.impossible("not-an-open-double", f"{name}'s train does not end in a double", od.number)

@@ -1,0 +1,61 @@
+"""Scores at the end of a round, and the winner of a game over several rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .ruleset import Ruleset, TieBreak
+from .state import State
+from .tiles import Tile
+
+DOUBLE_BLANK = Tile.of(0, 0)
+
+
+def hand_points(tiles: Sequence[Tile], ruleset: Ruleset) -> int:
+    """The points a hand counts: its pips, the double-blank as the ruleset says."""
+    blank = ruleset.flags.scoring_double_blank
+    return sum(blank if t == DOUBLE_BLANK else t.pips for t in tiles)
+
+
+def round_scores(state: State) -> dict[str, int] | None:
+    """Each player's points for a finished round; None while it goes on or a hand is unknown."""
+    if not state.round_over:
+        return None
+    scores = {}
+    for name, hand in zip(state.players, state.hands):
+        if hand is None or hand.unknown:
+            return None
+        scores[name] = hand_points(hand.tiles, state.ruleset)
+    return scores
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    totals: Mapping[str, int]
+    winners: tuple[str, ...]
+    """More than one when the ruleset's tie-breaks leave a tie."""
+    decided_by: str
+    """'lowest-total' or the tie-break that settled it, or 'tie'."""
+
+
+def game_result(ruleset: Ruleset, rounds: Sequence[Mapping[str, int]]) -> GameResult:
+    """The winner over several rounds: lowest total, then the ruleset's tie-breaks in order."""
+    if not rounds:
+        raise ValueError("a game needs at least one round")
+    players = tuple(rounds[0])
+    totals = {p: sum(r[p] for r in rounds) for p in players}
+    best = min(totals.values())
+    tied = [p for p in players if totals[p] == best]
+    if len(tied) == 1:
+        return GameResult(totals, tuple(tied), "lowest-total")
+    for rule in ruleset.flags.winner_tie_breaks:
+        if rule is TieBreak.MOST_ZERO_ROUNDS:
+            key = {p: -sum(1 for r in rounds if r[p] == 0) for p in tied}
+        else:
+            key = {p: min((r[p] for r in rounds if r[p] > 0), default=0) for p in tied}
+        low = min(key.values())
+        tied = [p for p in tied if key[p] == low]
+        if len(tied) == 1:
+            return GameResult(totals, tuple(tied), rule.value)
+    return GameResult(totals, tuple(tied), "tie")

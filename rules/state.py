@@ -1,0 +1,343 @@
+"""The state of a round under one ruleset, and how a move changes it.
+
+A :class:`State` is frozen; :func:`apply` returns the next one. ``apply`` does not judge:
+callers judge first (:func:`rules.judge.explain`), and :func:`rules.judge.replay` does both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from .moves import MEXICAN, Action, Move
+from .position import ImpossiblePositionError, Phase, Position, TrainLine
+from .ruleset import (
+    DoubleObligation,
+    FirstTurnOut,
+    FirstTurnTiles,
+    FirstTurnWho,
+    MarkerPlaced,
+    Ruleset,
+)
+from .tiles import STANDARD_SETS, Tile, set_size
+
+
+@dataclass(frozen=True, slots=True)
+class Train:
+    """A train on the table: known tiles and its open end (the engine's number if unstarted)."""
+
+    tiles: tuple[Tile, ...]
+    end: int
+    marker: bool = False
+    unknown_prefix: bool = False
+    near: int | None = None
+
+    @property
+    def started(self) -> bool:
+        return bool(self.tiles) or self.unknown_prefix
+
+    @property
+    def ends_in_double(self) -> bool:
+        return bool(self.tiles) and self.tiles[-1].is_double
+
+    def line(self) -> TrainLine:
+        return TrainLine(self.tiles, self.unknown_prefix, self.near, self.marker)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A known hand; ``unknown`` counts tiles drawn unseen."""
+
+    tiles: tuple[Tile, ...]
+    unknown: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return not self.tiles and not self.unknown
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What has happened so far in the current turn."""
+
+    played: int = 0
+    drew: bool = False
+    """Drew since the last tile laid."""
+    drawn: Tile | None = None
+    """The drawn tile, when known."""
+    double_pending: bool = False
+    """The last tile laid this turn was a double: the player plays again."""
+    doubles_laid: bool = False
+    special: bool = False
+    """This turn is a special first turn in which several tiles may be laid."""
+
+
+@dataclass(frozen=True)
+class State:
+    ruleset: Ruleset
+    players: tuple[str, ...]
+    set_max: int
+    engine: int
+    trains: tuple[Train, ...]
+    """The players' trains in seat order, then the Mexican train."""
+    hands: tuple[Hand | None, ...]
+    boneyard: int | None
+    boneyard_tiles: tuple[Tile, ...] | None
+    board: frozenset[Tile]
+    """Every tile known to be on the table, the engine included."""
+    to_move: int
+    phase: Phase
+    pending_first: frozenset[int]
+    open_doubles: tuple[int, ...]
+    progress: Progress
+    round_no: int | None = None
+    passes: int = 0
+    """Passes in a row with an empty boneyard."""
+    round_over: bool = False
+    notes: tuple[str, ...] = ()
+
+    @property
+    def mexican(self) -> int:
+        return len(self.players)
+
+    def train_name(self, index: int) -> str:
+        return self.players[index] if index < len(self.players) else MEXICAN
+
+    def train_label(self, index: int) -> str:
+        return f"{self.players[index]}'s train" if index < len(self.players) else "the Mexican train"
+
+    def train_index(self, name: str) -> int:
+        return self.mexican if name == MEXICAN else self.players.index(name)
+
+    def seat(self, name: str) -> int:
+        return self.players.index(name)
+
+    @property
+    def player(self) -> str:
+        return self.players[self.to_move]
+
+    @property
+    def next_seat(self) -> int:
+        return (self.to_move + 1) % len(self.players)
+
+    @property
+    def first_turn_now(self) -> bool:
+        """The player to move is taking their first turn of the round."""
+        return self.phase is Phase.FIRST_TURN and self.to_move in self.pending_first
+
+    @cached_property
+    def pip_counts(self) -> tuple[int, ...]:
+        """How many tiles on the table show each pip (a double counts once)."""
+        counts = [0] * (self.set_max + 1)
+        for t in self.board:
+            counts[t.high] += 1
+            if not t.is_double:
+                counts[t.low] += 1
+        return tuple(counts)
+
+    def is_dead(self, index: int) -> bool:
+        """The double ending this train can no longer be satisfied: every match is played."""
+        train = self.trains[index]
+        if not train.ends_in_double:
+            return False
+        d = train.tiles[-1].high
+        return self.pip_counts[d] >= self.set_max + 1
+
+    def position(self) -> Position:
+        """This state written back as a position (turn progress is not representable)."""
+        hands = tuple((p, h.tiles) for p, h in zip(self.players, self.hands) if h is not None and not h.unknown)
+        return Position(
+            players=self.players,
+            engine=self.engine,
+            trains=tuple(t.line() for t in self.trains[: self.mexican]),
+            mexican=self.trains[self.mexican].line(),
+            turn=self.player,
+            boneyard=self.boneyard_tiles if self.boneyard_tiles is not None else self.boneyard,
+            hands=hands,
+            set_max=self.set_max,
+            phase=self.phase,
+            open_doubles=tuple(self.train_name(i) for i in self.open_doubles),
+            round=self.round_no,
+        )
+
+
+def default_set(ruleset: Ruleset, players: int, max_pip: int) -> int:
+    """The set a position uses when it names none: the ruleset's table, else the pips seen."""
+    for row in ruleset.flags.setup_deal:
+        if row.min_players <= players <= row.max_players and row.set_max >= max_pip:
+            return row.set_max
+    return next(s for s in STANDARD_SETS if s >= max_pip)
+
+
+def build(position: Position, ruleset: Ruleset) -> State:
+    """The state a position describes, under a ruleset (before any ``moves``)."""
+    flags = ruleset.flags
+    board = {Tile.of(position.engine, position.engine)}
+    max_pip = position.engine
+    lines = (*position.trains, position.mexican)
+    for line in lines:
+        board.update(line.tiles)
+    known: set[Tile] = set(board)
+    for _, tiles in position.hands:
+        known.update(tiles)
+    if isinstance(position.boneyard, tuple):
+        known.update(position.boneyard)
+    for t in known:
+        max_pip = max(max_pip, t.high)
+    set_max = position.set_max if position.set_max is not None else default_set(ruleset, len(position.players), max_pip)
+    bone_count = position.boneyard_count
+    if len(known) + (bone_count if isinstance(position.boneyard, int) else 0) > set_size(set_max):
+        raise ImpossiblePositionError(
+            f"the position holds more tiles than a double-{set_max} set has ({set_size(set_max)})", code="too-many-tiles")
+    trains = tuple(
+        Train(line.tiles, line.open_end(position.engine), line.marker, line.unknown_prefix, line.near) for line in lines
+    )
+    hands = tuple(Hand(t) if (t := position.hand(p)) is not None else None for p in position.players)
+    to_move = position.players.index(position.turn)
+    n = len(position.players)
+    pending: frozenset[int] = frozenset()
+    if position.phase is Phase.FIRST_TURN:
+        if flags.first_turn_who is FirstTurnWho.FIRST_PLAYER_ONLY:
+            pending = frozenset({to_move})
+        else:
+            pending = frozenset({to_move} | {i for i in range(n) if not trains[i].started and not trains[i].marker})
+    if position.open_doubles is not None:
+        open_doubles = tuple(position.players.index(name) if name != MEXICAN else n for name in position.open_doubles)
+    elif flags.doubles_obligation is DoubleObligation.SATISFY:
+        open_doubles = tuple(i for i in range(n + 1) if trains[i].ends_in_double)
+    else:
+        open_doubles = ()
+    notes = []
+    rng = flags.players_count
+    if not rng.min <= n <= rng.max:
+        notes.append(f"{ruleset.id} is for {rng.min} to {rng.max} players; this position has {n}.")
+    state = State(
+        ruleset=ruleset,
+        players=position.players,
+        set_max=set_max,
+        engine=position.engine,
+        trains=trains,
+        hands=hands,
+        boneyard=bone_count,
+        boneyard_tiles=position.boneyard if isinstance(position.boneyard, tuple) else None,
+        board=frozenset(board),
+        to_move=to_move,
+        phase=position.phase if pending else Phase.PLAY,
+        pending_first=pending,
+        open_doubles=open_doubles,
+        progress=Progress(),
+        round_no=position.round,
+        notes=tuple(notes),
+    )
+    return replace(state, progress=Progress(special=_special(state, to_move)))
+
+
+def _special(state: State, seat: int) -> bool:
+    return (
+        state.phase is Phase.FIRST_TURN
+        and seat in state.pending_first
+        and state.ruleset.flags.first_turn_tiles is FirstTurnTiles.CHAIN
+    )
+
+
+def doubles_apply_now(state: State) -> bool:
+    return not state.first_turn_now or state.ruleset.flags.first_turn_doubles_apply
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``, which the caller has judged legal."""
+    if move.action is Action.PLAY:
+        return _play(state, move)
+    if move.action is Action.DRAW:
+        return _draw(state, move)
+    if move.action is Action.PASS:
+        trains = list(state.trains)
+        own = trains[state.to_move]
+        trains[state.to_move] = replace(own, marker=True)
+        passes = state.passes + 1 if state.boneyard == 0 else 0
+        return _end_turn(replace(state, trains=tuple(trains), passes=passes))
+    return _end_turn(state)
+
+
+def _play(state: State, move: Move) -> State:
+    flags = state.ruleset.flags
+    assert move.tile is not None and move.train is not None
+    tile, seat, index = move.tile, state.to_move, state.train_index(move.train)
+    hands = list(state.hands)
+    hand = hands[seat]
+    if hand is not None:
+        if tile in hand.tiles:
+            hand = Hand(tuple(t for t in hand.tiles if t != tile), hand.unknown)
+        else:
+            hand = Hand(hand.tiles, max(0, hand.unknown - 1))
+        hands[seat] = hand
+    trains = list(state.trains)
+    train = trains[index]
+    marker = train.marker
+    if index == seat:
+        marker = False  # markers.removed: owner-plays-own-train
+    trains[index] = replace(train, tiles=train.tiles + (tile,), end=tile.other(train.end), marker=marker)
+    progress = state.progress
+    if (flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != seat and not progress.special):
+        trains[seat] = replace(trains[seat], marker=True)
+    open_doubles = tuple(i for i in state.open_doubles if i != index)
+    applies = doubles_apply_now(state)
+    if tile.is_double and applies and flags.doubles_obligation is DoubleObligation.SATISFY:
+        open_doubles += (index,)
+    new = replace(
+        state,
+        hands=tuple(hands),
+        trains=tuple(trains),
+        board=state.board | {tile},
+        open_doubles=open_doubles,
+        passes=0,
+    )
+    if hand is not None and hand.empty:
+        if state.first_turn_now and flags.first_turn_going_out is FirstTurnOut.FINISH_ROUND_OF_TURNS:
+            return _end_turn(new)
+        return replace(new, round_over=True)
+    if progress.special:
+        return replace(new, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None))
+    if tile.is_double and flags.doubles_play_again and applies:
+        return replace(new, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None,
+                                             double_pending=True, doubles_laid=True))
+    return _end_turn(new)
+
+
+def _draw(state: State, move: Move) -> State:
+    seat = state.to_move
+    hands = list(state.hands)
+    hand = hands[seat]
+    if hand is not None:
+        hands[seat] = Hand(hand.tiles + (move.tile,), hand.unknown) if move.tile is not None else Hand(
+            hand.tiles, hand.unknown + 1)
+    bone_tiles = state.boneyard_tiles
+    if bone_tiles is not None:
+        bone_tiles = tuple(t for t in bone_tiles if t != move.tile) if move.tile is not None else None
+    count = state.boneyard - 1 if state.boneyard is not None else None
+    return replace(
+        state,
+        hands=tuple(hands),
+        boneyard=count,
+        boneyard_tiles=bone_tiles,
+        progress=replace(state.progress, drew=True, drawn=move.tile),
+    )
+
+
+def _end_turn(state: State) -> State:
+    n = len(state.players)
+    pending = state.pending_first
+    phase = state.phase
+    if phase is Phase.FIRST_TURN:
+        if state.ruleset.flags.first_turn_who is FirstTurnWho.FIRST_PLAYER_ONLY:
+            pending = frozenset()
+        else:
+            pending = pending - {state.to_move}
+        if not pending:
+            phase = Phase.PLAY
+    out = any(h is not None and h.empty for h in state.hands)
+    over = (phase is Phase.PLAY and out) or state.passes >= n
+    nxt = (state.to_move + 1) % n
+    new = replace(state, to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
+                  progress=Progress())
+    return replace(new, progress=Progress(special=_special(new, nxt))) if _special(new, nxt) else new

@@ -1,0 +1,78 @@
+"""Tiles and sets: ``Tile.parse("6-4")`` / ``str(tile)``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+MAX_PIP = 18
+STANDARD_SETS = (6, 9, 12, 15, 18)
+_TILE_RE = re.compile(r"(\d{1,2})-(\d{1,2})\Z")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """A domino, canonical: ``high >= low``. Orientation belongs to trains, not tiles."""
+
+    high: int
+    low: int
+
+    def __post_init__(self) -> None:
+        if self.high < self.low:
+            raise ValueError(f"tile {self.high}-{self.low} is not canonical; use Tile.of")
+
+    @staticmethod
+    def of(a: int, b: int) -> Tile:
+        return _tile(max(a, b), min(a, b))
+
+    @staticmethod
+    def parse(text: str) -> Tile:
+        """Parse ``a-b``; raises ValueError naming what was expected."""
+        m = _TILE_RE.match(text)
+        if not m:
+            raise ValueError(f"expected a tile like 6-4, found {text!r}")
+        a, b = int(m.group(1)), int(m.group(2))
+        if a > MAX_PIP or b > MAX_PIP:
+            raise ValueError(f"expected pips from 0 to {MAX_PIP}, found {text!r}")
+        return Tile.of(a, b)
+
+    @property
+    def is_double(self) -> bool:
+        return self.high == self.low
+
+    @property
+    def pips(self) -> int:
+        return self.high + self.low
+
+    def has(self, pip: int) -> bool:
+        return self.high == pip or self.low == pip
+
+    def other(self, pip: int) -> int:
+        """The end facing away when the ``pip`` end is laid against a train."""
+        return self.low if self.high == pip else self.high
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+    def __repr__(self) -> str:
+        return f"Tile.parse({str(self)!r})"
+
+
+@cache
+def _tile(high: int, low: int) -> Tile:
+    return Tile(high, low)
+
+
+def set_size(set_max: int) -> int:
+    """How many tiles a double-``set_max`` set has: (N+1)(N+2)/2."""
+    return (set_max + 1) * (set_max + 2) // 2
+
+
+@cache
+def full_set(set_max: int) -> tuple[Tile, ...]:
+    return tuple(Tile.of(a, b) for a in range(set_max, -1, -1) for b in range(a, -1, -1))
+
+
+def format_tiles(tiles: tuple[Tile, ...] | list[Tile]) -> str:
+    return " ".join(str(t) for t in tiles)

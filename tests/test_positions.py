@@ -1,0 +1,162 @@
+"""The table-driven engine tests: every case of every file in tests/positions/."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from rules.answer import Ruling, rule
+from rules.judge import explain, implicit_done, legal_moves
+from rules.moves import Move
+from rules.position import Position, PositionError
+from variants.loader import base_ids, get_ruleset
+
+POSITIONS = Path(__file__).parent / "positions"
+
+
+@dataclass(frozen=True)
+class Expectation:
+    variants: tuple[str, ...]
+    subject: str
+    expected: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Case:
+    file: str
+    name: str
+    text: str
+    expectations: tuple[Expectation, ...]
+
+    @property
+    def id(self) -> str:
+        return f"{self.file}::{self.name}"
+
+
+def load_cases() -> list[Case]:
+    cases = []
+    for path in sorted(POSITIONS.glob("*.txt")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        i = 0
+        while i < len(lines):
+            if not lines[i].startswith("=== "):
+                i += 1
+                continue
+            name = lines[i][4:].strip()
+            i += 1
+            body = []
+            while i < len(lines) and lines[i].strip() != "--- expect":
+                body.append(lines[i])
+                i += 1
+            i += 1
+            exps = []
+            while i < len(lines) and not lines[i].startswith("=== "):
+                raw = lines[i].strip()
+                if raw and not raw.startswith("#"):
+                    m = re.fullmatch(r"(.+?)\s*\|\s*(.+?)\s*=>\s*(.*)", raw)
+                    assert m, f"{path.name}:{i + 1}: expected 'VARIANTS | SUBJECT => EXPECTED', found {raw!r}"
+                    ids = tuple(base_ids()) if m.group(1).strip() == "*" else tuple(
+                        v.strip() for v in m.group(1).split(","))
+                    exps.append(Expectation(ids, m.group(2), m.group(3).strip(), i + 1))
+                i += 1
+            assert exps, f"{path.name}: case {name!r} has no expectations"
+            cases.append(Case(path.name, name, "\n".join(body) + "\n", tuple(exps)))
+    return cases
+
+
+CASES = load_cases()
+
+
+def test_there_are_cases() -> None:
+    assert len(CASES) >= 20
+
+
+def _verdict(reasons: tuple, expected: str, where: str) -> None:
+    words = expected.split()
+    legal = not any(r.blocks for r in reasons)
+    assert words and words[0] in ("legal", "illegal"), f"{where}: expected 'legal' or 'illegal' first"
+    codes = [r.code.value for r in reasons]
+    assert legal == (words[0] == "legal"), f"{where}: judged {'legal' if legal else 'illegal'}; reasons {codes}"
+    missing = [c for c in words[1:] if c not in codes]
+    assert not missing, f"{where}: reasons {codes} lack {missing}"
+
+
+def _judge_move(ruling: Ruling, text: str) -> tuple:
+    move = Move.parse(text)
+    state = ruling.state
+    names = {p.casefold(): p for p in state.players}
+    player = names.get(move.player.casefold(), move.player)
+    train = move.train
+    if train is not None and train.lower() != "mexican":
+        train = names.get(train.casefold(), train)
+    elif train is not None:
+        train = "mexican"
+    move = Move(player, move.action, move.tile, train)
+    state = implicit_done(state, move)
+    return explain(state, move)
+
+
+def check_expectation(case: Case, exp: Expectation) -> None:
+    where = f"{case.file}:{exp.line} [{case.name}]"
+    if exp.subject == "error":
+        words = exp.expected.split()
+        with pytest.raises(PositionError) as info:
+            position = Position.parse(case.text)
+            for v in exp.variants:
+                rule(position, get_ruleset(v))
+        err = info.value
+        assert err.code == words[0], f"{where}: error code {err.code!r} ({err}), expected {words[0]!r}"
+        for key, value in zip(words[1::2], words[2::2]):
+            assert str(getattr(err, key)) == value, f"{where}: {key} is {getattr(err, key)} ({err})"
+        return
+    position = Position.parse(case.text)
+    for ident in exp.variants:
+        ruling = rule(position, get_ruleset(ident))
+        w = f"{where} under {ident}"
+        subject, expected = exp.subject, exp.expected
+        if subject == "check":
+            assert ruling.check is not None, f"{w}: the position has no check line"
+            _verdict(ruling.check.reasons, expected, w)
+        elif subject == "replay":
+            words = expected.split()
+            rep = ruling.replay
+            assert ("ok" if rep.ok else "failed") == words[0], f"{w}: replay {'ok' if rep.ok else 'failed'} " + (
+                f"at {rep.failed.move} line {rep.failed.line}: {[str(r) for r in rep.reasons if r.blocks]}"
+                if rep.failed else "")
+            assert rep.applied == int(words[1]), f"{w}: {rep.applied} moves applied"
+            if not rep.ok:
+                assert rep.failed is not None
+                if len(words) > 3:
+                    assert words[2] == "line" and rep.failed.line == int(words[3]), f"{w}: failed on line {rep.failed.line}"
+                codes = [r.code.value for r in rep.reasons]
+                missing = [c for c in words[4:] if c not in codes]
+                assert not missing, f"{w}: reasons {codes} lack {missing}"
+        elif subject == "to-move":
+            assert ruling.state.player == expected, f"{w}: {ruling.state.player} to move"
+        elif subject == "phase":
+            assert ruling.state.phase.value == expected, f"{w}: phase {ruling.state.phase.value}"
+        elif subject == "open-doubles":
+            got = " ".join(ruling.state.train_name(i) for i in ruling.state.open_doubles) or "-"
+            assert got == expected, f"{w}: open doubles {got}"
+        elif subject == "round-over":
+            assert ruling.state.round_over == (expected == "yes"), f"{w}: round_over {ruling.state.round_over}"
+        elif subject == "scores":
+            scores = ruling.scores
+            got = "none" if scores is None else " ".join(f"{p}={s}" for p, s in scores.items())
+            assert got == expected, f"{w}: scores {got}"
+        elif subject == "legal-moves":
+            want = sorted(m.strip() for m in expected.split(";") if m.strip())
+            got = sorted(str(m) for m in legal_moves(ruling.state))
+            assert got == want, f"{w}: legal moves {got}"
+        else:
+            _verdict(_judge_move(ruling, subject), expected, w)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_position(case: Case) -> None:
+    for exp in case.expectations:
+        check_expectation(case, exp)

@@ -1,0 +1,150 @@
+"""Load the ruleset files once per process and combine variants with their options.
+
+``get_ruleset("masters+mandatory-doubles")`` returns a frozen :class:`rules.ruleset.Ruleset`.
+Option order in an id does not matter: ids are canonicalised to the order in which the
+file declares its options, so the same ruleset always has the same id.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from types import MappingProxyType
+
+from rules.ruleset import Rule, Ruleset
+
+from .schema import BaseVariant, RulesetFileError, flags_from, parse_variant
+
+VARIANTS_DIR = Path(__file__).resolve().parent
+SOURCES_DIR = VARIANTS_DIR / "sources"
+MAX_OPTIONS = 8
+
+
+class UnknownVariantError(ValueError):
+    """An id that names no ruleset, or options that cannot be combined."""
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.relative_to(VARIANTS_DIR.parent))
+    except ValueError:
+        return str(path)
+
+
+def load_file(path: Path) -> BaseVariant:
+    return parse_variant(path.read_text(encoding="utf-8"), _display(path), path.stem)
+
+
+@functools.cache
+def base_ids() -> tuple[str, ...]:
+    """Every ruleset file's id, in the order of their first source (the seed number)."""
+    return tuple(v.id for v in sorted(_all_bases(), key=lambda v: (v.sources[0].seed, v.id)))
+
+
+@functools.cache
+def _all_bases() -> tuple[BaseVariant, ...]:
+    return tuple(load_base(p.stem) for p in sorted(VARIANTS_DIR.glob("*.yaml")))
+
+
+@functools.cache
+def load_base(ident: str) -> BaseVariant:
+    path = VARIANTS_DIR / f"{ident}.yaml"
+    if not ident.replace("-", "").isalnum() or not path.is_file():
+        known = ", ".join(p.stem for p in sorted(VARIANTS_DIR.glob("*.yaml")))
+        raise UnknownVariantError(f"unknown variant {ident!r}; known variants: {known}")
+    return load_file(path)
+
+
+def check_files() -> list[RulesetFileError]:
+    """Validate every ruleset file afresh (no cache): the errors found."""
+    errors = []
+    for path in sorted(VARIANTS_DIR.glob("*.yaml")):
+        try:
+            load_file(path)
+        except RulesetFileError as exc:
+            errors.append(exc)
+    return errors
+
+
+def split_id(full_id: str) -> tuple[str, tuple[str, ...]]:
+    base, *options = full_id.strip().split("+")
+    return base.strip(), tuple(o.strip() for o in options)
+
+
+@functools.lru_cache(maxsize=256)
+def get_ruleset(full_id: str) -> Ruleset:
+    """The ruleset for ``base`` or ``base+option+option``; raises UnknownVariantError."""
+    base_id, chosen = split_id(full_id)
+    base = load_base(base_id)
+    if len(chosen) > MAX_OPTIONS:
+        raise UnknownVariantError(f"too many options in {full_id!r} (at most {MAX_OPTIONS})")
+    for name in chosen:
+        if name not in base.options:
+            known = ", ".join(base.options) or "none"
+            raise UnknownVariantError(f"{base_id!r} has no option {name!r}; its options: {known}")
+        if chosen.count(name) > 1:
+            raise UnknownVariantError(f"option {name!r} is given twice in {full_id!r}")
+    for name in chosen:
+        spec = base.options[name]
+        for needed in spec.requires:
+            if needed not in chosen:
+                raise UnknownVariantError(f"option {name!r} of {base_id!r} requires {needed!r}: use {base_id}+{needed}+{name}")
+        for other in spec.conflicts:
+            if other in chosen:
+                raise UnknownVariantError(f"option {name!r} of {base_id!r} cannot be combined with {other!r}")
+    ordered = tuple(name for name in base.options if name in chosen)
+    canonical = "+".join((base_id, *ordered))
+    if canonical != full_id:
+        return get_ruleset(canonical)
+    rules: dict[str, Rule] = dict(base.rules)
+    for name in ordered:
+        rules.update(base.options[name].changes)
+    frozen = MappingProxyType(rules)
+    return Ruleset(
+        id=canonical,
+        base=base_id,
+        title=base.title,
+        publisher=base.publisher,
+        sources=base.sources,
+        rules=frozen,
+        flags=flags_from(frozen),
+        options=ordered,
+        available_options=base.options,
+    )
+
+
+def all_rulesets() -> tuple[Ruleset, ...]:
+    """The base rulesets, without options."""
+    return tuple(get_ruleset(i) for i in base_ids())
+
+
+def option_ids() -> tuple[str, ...]:
+    """Every base id, and every base with each single option (plus what it requires)."""
+    out = []
+    for ident in base_ids():
+        base = load_base(ident)
+        out.append(ident)
+        for name, spec in base.options.items():
+            needed = _closure(base, name)
+            out.append(get_ruleset("+".join((ident, *needed))).id)
+    return tuple(dict.fromkeys(out))
+
+
+def _closure(base: BaseVariant, name: str) -> tuple[str, ...]:
+    seen: list[str] = []
+
+    def visit(n: str) -> None:
+        for req in base.options[n].requires:
+            visit(req)
+        if n not in seen:
+            seen.append(n)
+
+    visit(name)
+    return tuple(seen)
+
+
+def seed_text(seed: str) -> str:
+    path = SOURCES_DIR / seed
+    if "/" in seed or not path.is_file():
+        raise UnknownVariantError(f"unknown source {seed!r}")
+    return path.read_text(encoding="utf-8")

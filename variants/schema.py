@@ -1,0 +1,315 @@
+"""Validate a ruleset file and build frozen ruleset values from it.
+
+Works on the YAML node tree (``yaml.compose`` with the safe loader), so every error names
+the file, the line, the key path, what was expected and what was found::
+
+    variants/masters.yaml:41: rules.first_turn.tiles.value: expected one of 'one', 'chain'; found 'chains'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+from rules.ruleset import (
+    RULE_SPECS,
+    SPEC_BY_KEY,
+    Citation,
+    DealRow,
+    Flags,
+    OptionSpec,
+    PlayerRange,
+    Rule,
+    RuleSpec,
+    Source,
+    Status,
+    ValueKind,
+)
+
+
+class RulesetFileError(ValueError):
+    """A ruleset file that does not match the schema."""
+
+    def __init__(self, file: str, line: int, path: str, expected: str, found: str) -> None:
+        self.file, self.line, self.path, self.expected, self.found = file, line, path, expected, found
+        super().__init__(f"{file}:{line}: {path}: expected {expected}; found {found}")
+
+
+@dataclass(frozen=True)
+class BaseVariant:
+    """A ruleset file, validated: its base rules and the options it declares."""
+
+    id: str
+    title: str
+    publisher: str
+    sources: tuple[Source, ...]
+    rules: MappingProxyType[str, Rule]
+    flags: Flags
+    options: MappingProxyType[str, OptionSpec]
+
+
+_TOP_KEYS = ("id", "title", "publisher", "sources", "rules", "options")
+_RULE_KEYS = ("value", "status", "cite", "note", "reading", "alternative")
+_OPTION_KEYS = ("summary", "requires", "conflicts", "cite", "changes")
+_constructor = yaml.constructor.SafeConstructor()
+
+
+def _describe(node: yaml.Node) -> str:
+    if isinstance(node, yaml.ScalarNode):
+        value = _constructor.construct_object(node)  # type: ignore[no-untyped-call]
+        if value is None:
+            return "nothing"
+        return f"{type(value).__name__} {value!r}" if not isinstance(value, str) else repr(value)
+    if isinstance(node, yaml.SequenceNode):
+        return "a list"
+    return "a mapping"
+
+
+class _Reader:
+    """Reads nodes of one file, raising errors that point into it."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fail(self, node: yaml.Node, path: str, expected: str, found: str | None = None) -> RulesetFileError:
+        return RulesetFileError(self.file, node.start_mark.line + 1, path, expected, found or _describe(node))
+
+    def mapping(
+        self, node: yaml.Node, path: str, required: Iterable[str], optional: Iterable[str] = ()
+    ) -> dict[str, yaml.Node]:
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node, path, "a mapping")
+        required, optional = tuple(required), tuple(optional)
+        out: dict[str, yaml.Node] = {}
+        for key_node, value_node in node.value:
+            key = self.scalar(key_node, path or "(top)", str, "a key")
+            sub = f"{path}.{key}" if path else key
+            if key in out:
+                raise self.fail(key_node, sub, "each key once", "a second " + repr(key))
+            if key not in required and key not in optional:
+                allowed = ", ".join(repr(k) for k in (*required, *optional))
+                raise self.fail(key_node, sub, f"one of the keys {allowed}", f"unknown key {key!r}")
+            out[key] = value_node
+        for key in required:
+            if key not in out:
+                raise self.fail(node, f"{path}.{key}" if path else key, "this key", "it missing")
+        return out
+
+    def open_mapping(self, node: yaml.Node, path: str) -> list[tuple[str, yaml.Node, yaml.Node]]:
+        """A mapping whose keys are data (rule keys, option names)."""
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node, path, "a mapping")
+        seen: set[str] = set()
+        out = []
+        for key_node, value_node in node.value:
+            key = self.scalar(key_node, path, str, "a key")
+            if key in seen:
+                raise self.fail(key_node, f"{path}.{key}", "each key once", "a second " + repr(key))
+            seen.add(key)
+            out.append((key, key_node, value_node))
+        return out
+
+    def sequence(self, node: yaml.Node, path: str) -> list[yaml.Node]:
+        if not isinstance(node, yaml.SequenceNode):
+            raise self.fail(node, path, "a list")
+        return list(node.value)
+
+    def scalar(self, node: yaml.Node, path: str, kind: type, expected: str) -> Any:
+        if not isinstance(node, yaml.ScalarNode):
+            raise self.fail(node, path, expected)
+        value = _constructor.construct_object(node)  # type: ignore[no-untyped-call]
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise self.fail(node, path, expected)
+        if not isinstance(value, kind):
+            raise self.fail(node, path, expected)
+        return value
+
+    def text(self, node: yaml.Node, path: str, *, empty: bool = False) -> str:
+        value: str = self.scalar(node, path, str, "a string")
+        if not empty and not value.strip():
+            raise self.fail(node, path, "a non-empty string", "an empty string")
+        return value
+
+    def names(self, node: yaml.Node, path: str) -> tuple[str, ...]:
+        return tuple(self.text(n, f"{path}[{i}]") for i, n in enumerate(self.sequence(node, path)))
+
+    def choice(self, node: yaml.Node, path: str, enum_type: type[enum.Enum]) -> enum.Enum:
+        allowed = [m.value for m in enum_type]
+        expected = "one of " + ", ".join(repr(a) for a in allowed)
+        value = self.scalar(node, path, str, expected)
+        if value not in allowed:
+            raise self.fail(node, path, expected)
+        return enum_type(value)
+
+
+def _value(r: _Reader, spec: RuleSpec, node: yaml.Node, path: str) -> Any:
+    kind = spec.kind
+    if kind is ValueKind.BOOL:
+        return r.scalar(node, path, bool, "true or false")
+    if kind is ValueKind.INT:
+        return r.scalar(node, path, int, "a whole number")
+    if kind is ValueKind.TEXT:
+        return r.text(node, path)
+    if kind is ValueKind.ENUM:
+        assert spec.enum is not None
+        return r.choice(node, path, spec.enum)
+    if kind is ValueKind.ENUM_LIST:
+        assert spec.enum is not None
+        return tuple(r.choice(n, f"{path}[{i}]", spec.enum) for i, n in enumerate(r.sequence(node, path)))
+    if kind is ValueKind.PLAYER_RANGE:
+        m = r.mapping(node, path, ("min", "max"))
+        lo = r.scalar(m["min"], path + ".min", int, "a whole number")
+        hi = r.scalar(m["max"], path + ".max", int, "a whole number")
+        if not 1 <= lo <= hi:
+            raise r.fail(m["max"], path, "1 <= min <= max", f"min {lo}, max {hi}")
+        return PlayerRange(lo, hi)
+    assert kind is ValueKind.DEAL_TABLE
+    rows = []
+    for i, row_node in enumerate(r.sequence(node, path)):
+        rp = f"{path}[{i}]"
+        m = r.mapping(row_node, rp, ("players", "set", "tiles"))
+        players = r.sequence(m["players"], rp + ".players")
+        if len(players) != 2:
+            raise r.fail(m["players"], rp + ".players", "[lowest, highest]", f"a list of {len(players)}")
+        lo = r.scalar(players[0], rp + ".players[0]", int, "a whole number")
+        hi = r.scalar(players[1], rp + ".players[1]", int, "a whole number")
+        if not 1 <= lo <= hi:
+            raise r.fail(m["players"], rp + ".players", "1 <= lowest <= highest", f"[{lo}, {hi}]")
+        set_max = r.scalar(m["set"], rp + ".set", int, "a set size from 6 to 18")
+        if not 6 <= set_max <= 18:
+            raise r.fail(m["set"], rp + ".set", "a set size from 6 to 18")
+        tiles_node = m["tiles"]
+        tiles = None
+        if not (isinstance(tiles_node, yaml.ScalarNode) and tiles_node.tag.endswith(":null")):
+            tiles = r.scalar(tiles_node, rp + ".tiles", int, "a whole number or null")
+            size = (set_max + 1) * (set_max + 2) // 2
+            if tiles < 1 or tiles * hi > size:
+                raise r.fail(tiles_node, rp + ".tiles", f"a hand that fits a double-{set_max} set for {hi} players")
+        rows.append(DealRow(lo, hi, set_max, tiles))
+    if not rows:
+        raise r.fail(node, path, "at least one row", "an empty list")
+    return tuple(rows)
+
+
+def _citations(r: _Reader, node: yaml.Node, path: str, seeds: frozenset[str]) -> tuple[Citation, ...]:
+    out = []
+    for i, c in enumerate(r.sequence(node, path)):
+        cp = f"{path}[{i}]"
+        m = r.mapping(c, cp, ("seed", "quote", "gloss"))
+        seed = r.text(m["seed"], cp + ".seed")
+        if seed not in seeds:
+            raise r.fail(m["seed"], cp + ".seed", "one of the file's sources " + ", ".join(sorted(seeds)))
+        out.append(Citation(seed, r.text(m["quote"], cp + ".quote"), r.text(m["gloss"], cp + ".gloss")))
+    return tuple(out)
+
+
+def _rule(r: _Reader, key: str, node: yaml.Node, path: str, seeds: frozenset[str], option: str = "") -> Rule:
+    spec = SPEC_BY_KEY[key]
+    m = r.mapping(node, path, ("value", "status", "cite"), ("note", "reading", "alternative"))
+    status = Status(r.choice(m["status"], path + ".status", Status).value)
+    cites = _citations(r, m["cite"], path + ".cite", seeds)
+    if status is not Status.SILENT and not cites:
+        raise r.fail(m["cite"], path + ".cite", f"at least one citation for a {status.value} rule", "none")
+    if status is not Status.STATED and "reading" not in m:
+        raise r.fail(node, path + ".reading", f"the reading assumed for a {status.value} rule", "it missing")
+    if status is Status.AMBIGUOUS and "alternative" not in m:
+        raise r.fail(node, path + ".alternative", "the other reading of an ambiguous rule", "it missing")
+
+    def opt(name: str) -> str:
+        return r.text(m[name], f"{path}.{name}") if name in m else ""
+
+    return Rule(
+        key=key,
+        value=_value(r, spec, m["value"], path + ".value"),
+        status=status,
+        citations=cites,
+        note=opt("note"),
+        reading=opt("reading"),
+        alternative=opt("alternative"),
+        option=option,
+    )
+
+
+def flags_from(rules: MappingProxyType[str, Rule] | dict[str, Rule]) -> Flags:
+    return Flags(**{spec.flag: rules[spec.key].value for spec in RULE_SPECS})
+
+
+def parse_variant(text: str, file: str, expected_id: str) -> BaseVariant:
+    """Validate the text of one ruleset file."""
+    r = _Reader(file)
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        raise RulesetFileError(file, line, "(top)", "valid YAML", str(getattr(exc, "problem", exc))) from None
+    if root is None:
+        raise RulesetFileError(file, 1, "(top)", "a mapping", "an empty file")
+    top = r.mapping(root, "", _TOP_KEYS)
+    ident = r.text(top["id"], "id")
+    if ident != expected_id:
+        raise r.fail(top["id"], "id", f"the file's name {expected_id!r}")
+    sources = []
+    for i, s in enumerate(r.sequence(top["sources"], "sources")):
+        sp = f"sources[{i}]"
+        m = r.mapping(s, sp, ("seed", "language", "direction"))
+        direction = r.text(m["direction"], sp + ".direction")
+        if direction not in ("ltr", "rtl"):
+            raise r.fail(m["direction"], sp + ".direction", "'ltr' or 'rtl'")
+        sources.append(Source(r.text(m["seed"], sp + ".seed"), r.text(m["language"], sp + ".language"), direction))
+    if not sources:
+        raise r.fail(top["sources"], "sources", "at least one source", "an empty list")
+    seeds = frozenset(s.seed for s in sources)
+
+    def rule_entries(node: yaml.Node, path: str, option: str = "") -> dict[str, Rule]:
+        out: dict[str, Rule] = {}
+        for key, key_node, value_node in r.open_mapping(node, path):
+            if key not in SPEC_BY_KEY:
+                raise r.fail(key_node, f"{path}.{key}", "a rule key declared in rules/ruleset.py", f"unknown key {key!r}")
+            out[key] = _rule(r, key, value_node, f"{path}.{key}", seeds, option)
+        return out
+
+    rules = rule_entries(top["rules"], "rules")
+    for spec in RULE_SPECS:
+        if spec.key not in rules:
+            raise r.fail(top["rules"], f"rules.{spec.key}", "every rule key declared (the digest's dimensions)", "it missing")
+    rules = {spec.key: rules[spec.key] for spec in RULE_SPECS}
+
+    options: dict[str, OptionSpec] = {}
+    option_nodes = r.open_mapping(top["options"], "options")
+    names = {name for name, _, _ in option_nodes}
+    for name, _, node in option_nodes:
+        op = f"options.{name}"
+        m = r.mapping(node, op, _OPTION_KEYS)
+        requires, conflicts = r.names(m["requires"], op + ".requires"), r.names(m["conflicts"], op + ".conflicts")
+        for field_name, listed in (("requires", requires), ("conflicts", conflicts)):
+            for other in listed:
+                if other not in names or other == name:
+                    raise r.fail(m[field_name], f"{op}.{field_name}", "names of other options of this file", repr(other))
+        changes = rule_entries(m["changes"], op + ".changes", name)
+        if not changes:
+            raise r.fail(m["changes"], op + ".changes", "at least one changed rule", "none")
+        options[name] = OptionSpec(
+            name=name,
+            summary=r.text(m["summary"], op + ".summary"),
+            requires=requires,
+            conflicts=conflicts,
+            citations=_citations(r, m["cite"], op + ".cite", seeds),
+            changes=MappingProxyType(changes),
+        )
+    frozen = MappingProxyType(rules)
+    return BaseVariant(
+        id=ident,
+        title=r.text(top["title"], "title"),
+        publisher=r.text(top["publisher"], "publisher", empty=True),
+        sources=tuple(sources),
+        rules=frozen,
+        flags=flags_from(frozen),
+        options=MappingProxyType(options),
+    )
+
