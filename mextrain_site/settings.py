@@ -37,6 +37,9 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "mextrain_site.core",
+    "mextrain_site.referee",
+    "mextrain_site.api",
+    "mextrain_site.reference",
 ]
 
 MIDDLEWARE = [

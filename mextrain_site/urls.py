@@ -9,9 +9,13 @@ from mextrain_site.core import views as core_views
 urlpatterns = [
     path("health", core_views.health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", include("mextrain_site.api.urls")),
+    path("r/", include("mextrain_site.referee.share_urls")),
 ]
 
 urlpatterns += i18n_patterns(
     path("", core_views.home, name="home"),
+    path("", include("mextrain_site.referee.urls")),
+    path("", include("mextrain_site.reference.urls")),
     prefix_default_language=True,
 )
