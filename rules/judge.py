@@ -80,6 +80,16 @@ def hand_tiles(state: State) -> tuple[Tile, ...] | None:
 
 def required_train(state: State, tile: Tile) -> tuple[int, ReasonCode] | None:
     """The train ``tile`` must go on because of an open double, and the reason code."""
+    if not state.open_doubles:
+        return None
+    key = "_required_double" if tile.is_double else "_required"
+    cache_ = state.__dict__
+    if key not in cache_:
+        cache_[key] = _required_train(state, tile)
+    return cache_[key]  # type: ignore[no-any-return]
+
+
+def _required_train(state: State, tile: Tile) -> tuple[int, ReasonCode] | None:
     flags = state.ruleset.flags
     if flags.doubles_obligation is DoubleObligation.NONE or not state.open_doubles:
         return None
@@ -143,42 +153,42 @@ def _explain_play(state: State, move: Move) -> tuple[Reason, ...]:
         if flags.doubles_dead and state.is_dead(dead) and dead == index:
             out.append(reason(R.DEAD_DOUBLE, double=state.trains[dead].tiles[-1], train=label))
     if not satisfying:
-        out.extend(_access(state, index, label))
+        _access(state, index, label, out)
     if not any(r.blocks for r in out):
         out.extend(_consequences(state, tile, index))
     return tuple(out)
 
 
-def _access(state: State, index: int, label: str) -> Iterator[Reason]:
-    """Whether the player to move may use the train at ``index`` at all."""
+def _access(state: State, index: int, label: str, out: list[Reason]) -> None:
+    """Whether the player to move may use the train at ``index`` at all (appended to ``out``)."""
     flags = state.ruleset.flags
     seat, player = state.to_move, state.player
     if state.first_turn_now:
         trains = flags.first_turn_trains
         if trains is FirstTurnTrains.OWN_ONLY and index != seat:
-            yield reason(R.FIRST_TURN_OWN_TRAIN_ONLY, player=player)
+            out.append(reason(R.FIRST_TURN_OWN_TRAIN_ONLY, player=player))
             return
         if trains is FirstTurnTrains.OWN_OR_MEXICAN and index not in (seat, state.mexican):
-            yield reason(R.FIRST_TURN_TRAINS, player=player)
+            out.append(reason(R.FIRST_TURN_TRAINS, player=player))
             return
     if index == seat:
-        yield reason(R.OWN_TRAIN, train=label, player=player)
+        out.append(reason(R.OWN_TRAIN, train=label, player=player))
         if state.trains[seat].marker:
-            yield reason(R.LIFTS_MARKER, player=player)
+            out.append(reason(R.LIFTS_MARKER, player=player))
         return
     if index == state.mexican:
         if flags.turn_mexican_open:
-            yield reason(R.MEXICAN_OPEN)
+            out.append(reason(R.MEXICAN_OPEN))
         else:
-            yield reason(R.MEXICAN_CLOSED, player=player)
+            out.append(reason(R.MEXICAN_CLOSED, player=player))
     elif state.trains[index].marker and flags.turn_marked_trains_open:
-        yield reason(R.TRAIN_MARKED, train=label)
+        out.append(reason(R.TRAIN_MARKED, train=label))
     else:
-        yield reason(R.TRAIN_NOT_OPEN, train=label, player=player)
+        out.append(reason(R.TRAIN_NOT_OPEN, train=label, player=player))
     if flags.turn_own_train_first and not state.progress.special:
         own_tile = _own_train_tile(state)
         if own_tile is not None:
-            yield reason(R.OWN_TRAIN_FIRST, player=player, own_tile=own_tile)
+            out.append(reason(R.OWN_TRAIN_FIRST, player=player, own_tile=own_tile))
 
 
 def _consequences(state: State, tile: Tile, index: int) -> Iterator[Reason]:
@@ -202,7 +212,20 @@ def _consequences(state: State, tile: Tile, index: int) -> Iterator[Reason]:
 def legal_plays(state: State) -> tuple[Move, ...]:
     """The tile plays open to the player to move."""
     def compute() -> tuple[Move, ...]:
-        return tuple(m for m in play_candidates(state) if not any(r.blocks for r in _explain_play(state, m)))
+        # Only tiles that match a train's open end can be legal there (ends-match is a
+        # blocking reason), so the rest need not be explained; explain() still decides.
+        tiles = hand_tiles(state) or ()
+        names = _train_names(state.players)
+        ends = [t.end for t in state.trains]
+        player = state.player
+        out = []
+        for tile in dict.fromkeys(tiles):
+            for index, end in enumerate(ends):
+                if tile.high == end or tile.low == end:
+                    move = Move(player, Action.PLAY, tile, names[index])
+                    if not any(r.blocks for r in _explain_play(state, move)):
+                        out.append(move)
+        return tuple(out)
     if state.round_over:
         return ()
     return _cached(state, "_legal_plays", compute)  # type: ignore[return-value]

@@ -128,6 +128,10 @@ class Position:
     variant_at: tuple[int, int] = field(default=(0, 0), compare=False)
     """Line and column of the variant id, for error messages."""
 
+    def __post_init__(self) -> None:
+        if self.boneyard == ():
+            object.__setattr__(self, "boneyard", 0)  # an empty list and '0' say the same
+
     @staticmethod
     def parse(text: str) -> Position:
         return _Parser(text).parse()

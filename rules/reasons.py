@@ -152,7 +152,7 @@ class ReasonCode(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class Reason:
     code: ReasonCode
-    params: tuple[tuple[str, str], ...] = ()
+    params: tuple[tuple[str, object], ...] = ()
     rule: str | None = None
     """The rule key applied, when it is not the code's default."""
 
@@ -177,4 +177,5 @@ class Reason:
 
 
 def reason(code: ReasonCode, rule: str | None = None, **params: object) -> Reason:
-    return Reason(code, tuple((k, str(v)) for k, v in params.items()), rule)
+    """A reason; its parameters (tiles, names, pips) are formatted only when its text is read."""
+    return Reason(code, tuple(params.items()), rule)

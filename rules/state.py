@@ -182,17 +182,18 @@ def build(position: Position, ruleset: Ruleset) -> State:
         known.update(tiles)
     if isinstance(position.boneyard, tuple):
         known.update(position.boneyard)
-    for t in known:
-        max_pip = max(max_pip, t.high)
+    for tile in known:
+        max_pip = max(max_pip, tile.high)
     set_max = position.set_max if position.set_max is not None else default_set(ruleset, len(position.players), max_pip)
     bone_count = position.boneyard_count
-    if len(known) + (bone_count if isinstance(position.boneyard, int) else 0) > set_size(set_max):
+    unlisted = position.boneyard if isinstance(position.boneyard, int) else 0
+    if len(known) + unlisted > set_size(set_max):
         raise ImpossiblePositionError(
             f"the position holds more tiles than a double-{set_max} set has ({set_size(set_max)})", code="too-many-tiles")
     trains = tuple(
         Train(line.tiles, line.open_end(position.engine), line.marker, line.unknown_prefix, line.near) for line in lines
     )
-    hands = tuple(Hand(t) if (t := position.hand(p)) is not None else None for p in position.players)
+    hands = tuple(Hand(h) if (h := position.hand(p)) is not None else None for p in position.players)
     to_move = position.players.index(position.turn)
     n = len(position.players)
     pending: frozenset[int] = frozenset()

@@ -59,9 +59,27 @@ _OPTION_KEYS = ("summary", "requires", "conflicts", "cite", "changes")
 _constructor = yaml.constructor.SafeConstructor()
 
 
+def _construct(node: yaml.Node) -> Any:
+    """A plain YAML value; tags outside the safe schema are refused."""
+    try:
+        return _constructor.construct_object(node)
+    except yaml.YAMLError:
+        return _Unsafe(node.tag)
+
+
+class _Unsafe:
+    def __init__(self, tag: str) -> None:
+        self.tag = tag
+
+    def __repr__(self) -> str:
+        return f"a value tagged {self.tag}"
+
+
 def _describe(node: yaml.Node) -> str:
     if isinstance(node, yaml.ScalarNode):
-        value = _constructor.construct_object(node)  # type: ignore[no-untyped-call]
+        value = _construct(node)
+        if isinstance(value, _Unsafe):
+            return repr(value)
         if value is None:
             return "nothing"
         return f"{type(value).__name__} {value!r}" if not isinstance(value, str) else repr(value)
@@ -122,7 +140,7 @@ class _Reader:
     def scalar(self, node: yaml.Node, path: str, kind: type, expected: str) -> Any:
         if not isinstance(node, yaml.ScalarNode):
             raise self.fail(node, path, expected)
-        value = _constructor.construct_object(node)  # type: ignore[no-untyped-call]
+        value = _construct(node)
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise self.fail(node, path, expected)
         if not isinstance(value, kind):
@@ -243,7 +261,7 @@ def parse_variant(text: str, file: str, expected_id: str) -> BaseVariant:
     """Validate the text of one ruleset file."""
     r = _Reader(file)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 1

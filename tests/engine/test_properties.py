@@ -1,0 +1,110 @@
+"""Invariants, tested with hypothesis: parsing never raises anything but its own error,
+formatting round-trips, and legality agrees with the legal-move generator."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.answer import rule
+from rules.judge import candidates, explain, is_legal, legal_moves
+from rules.position import Position, PositionError
+from rules.simulate import NAMES
+from rules.deal import deal
+from rules.state import apply, build
+from variants.loader import get_ruleset, option_ids
+
+SAMPLE = """\
+players: Ann Bob Cy Dee
+engine: 12-12
+phase: play
+Ann: 12-4 4-4 4-9 *
+Bob: 12-7 7-3
+Cy: ... 2-6
+Dee: - *
+mexican: 12-2 2-2
+boneyard: 23
+turn: Bob
+hand: 6-4 7-7 9-2 2-11
+hand Cy: 1-1 3-5
+open-doubles: mexican
+moves:
+  Bob: 9-2 -> mexican
+  Cy: draw
+check: Dee: 12-1 -> Dee
+"""
+TOKENS = st.sampled_from(list("0123456789-:*#;.… \n\tabcABCmexicnpluyrdtshkov>") + [
+    "->", "12-", "Ann", "Bob", "players: ", "engine: ", "turn: ", "hand: ", "moves:\n  ", "check: ", "mexican: ",
+    "boneyard: ", "phase: first-turn", "open-doubles: ", "set: double-", "variant: masters", "draw", "pass", "done"])
+TEXT = st.lists(TOKENS, max_size=120).map("".join)
+FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def judge_text(text: str) -> None:
+    """Parse and judge under every ruleset; only PositionError may escape."""
+    try:
+        position = Position.parse(text)
+    except PositionError:
+        return
+    assert Position.parse(position.format()) == position
+    for ident in ("howto", "gamerules", "masters", "cardinal"):
+        try:
+            ruling = rule(position, get_ruleset(ident))
+        except PositionError:
+            continue
+        for j in ruling.actions:
+            assert j.legal == (not any(r.blocks for r in j.reasons))
+            for r in j.reasons:
+                r.text()
+
+
+@FAST
+@given(TEXT)
+def test_random_texts_raise_only_position_errors(text: str) -> None:
+    judge_text(text)
+
+
+@FAST
+@given(st.data())
+def test_mutated_texts_raise_only_position_errors(data: st.DataObject) -> None:
+    text = SAMPLE
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(text)))
+        kind = data.draw(st.sampled_from(["insert", "delete", "replace", "dup-line"]))
+        if kind == "insert":
+            text = text[:i] + data.draw(st.lists(TOKENS, min_size=1, max_size=3).map("".join)) + text[i:]
+        elif kind == "delete":
+            text = text[:i] + text[i + data.draw(st.integers(1, 8)):]
+        elif kind == "replace":
+            text = text[:i] + data.draw(TOKENS) + text[i + 1:]
+        else:
+            lines = text.splitlines(keepends=True)
+            k = data.draw(st.integers(0, len(lines) - 1))
+            lines.insert(k, lines[k])
+            text = "".join(lines)
+    judge_text(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(ident=st.sampled_from(option_ids()), players=st.integers(2, 8), seed=st.integers(0, 10**6),
+       steps=st.integers(0, 80))
+def test_is_legal_agrees_with_legal_moves(ident: str, players: int, seed: int, steps: int) -> None:
+    """On random states reached by legal play, a move is legal exactly when the generator offers it."""
+    ruleset = get_ruleset(ident)
+    rng_ = ruleset.flags.players_count
+    players = max(rng_.min, min(players, rng_.max))
+    rng = random.Random(seed)
+    state = build(deal(ruleset, NAMES[:players], 1 + seed % 3, rng).position, ruleset)
+    for _ in range(steps):
+        if state.round_over:
+            break
+        legal = set(legal_moves(state))
+        for move in candidates(state):
+            assert is_legal(state, move) == (move in legal), (ident, seed, str(move), explain(state, move))
+        move = rng.choice(sorted(legal, key=str))
+        if move.action.value == "draw":
+            assert state.boneyard_tiles is not None
+            move = type(move)(move.player, move.action, state.boneyard_tiles[0])
+        state = apply(state, move)

@@ -1,0 +1,92 @@
+"""Self-play: at least 200 whole rounds for each ruleset and each option, checking after every
+move that tiles are conserved and every applied move was judged legal, and after every round
+that its log re-parses and replays to the same final state. A failure names the seed."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules.deal import deal
+from rules.position import Position
+from rules.simulate import NAMES, play_game, play_round
+from rules.scoring import game_result
+from variants.loader import get_ruleset, option_ids
+
+ROUNDS = 200
+
+
+@pytest.mark.parametrize("ident", option_ids())
+def test_two_hundred_rounds(ident: str) -> None:
+    ruleset = get_ruleset(ident)
+    lo, hi = ruleset.flags.players_count.min, ruleset.flags.players_count.max
+    counts = [n for n in (2, 3, 4, 5, 6, 7, 8, 10) if lo <= n <= hi and n <= len(NAMES)]
+    playable = []
+    for n in counts:
+        try:
+            deal(ruleset, NAMES[:n], 1, random.Random(0))
+            playable.append(n)
+        except ValueError:
+            pass
+    assert playable
+    outs = blocked = 0
+    for seed in range(ROUNDS):
+        players = playable[seed % len(playable)]
+        round_no = 1 + seed % 4
+        log = play_round(ruleset, NAMES[:players], round_no, random.Random(seed), seed=seed)
+        zero = [p for p, s in log.scores.items() if s == 0]
+        if any(h is not None and h.empty for h in log.final.hands):
+            outs += 1
+        else:
+            blocked += 1
+        assert log.final.round_over and (zero or blocked)
+    assert outs > ROUNDS // 2  # most rounds end by a player going out
+
+
+def test_a_whole_game_of_thirteen_rounds() -> None:
+    game = play_game(get_ruleset("cardinal"), 4, None, seed=5)
+    assert len(game.rounds) == 13
+    engines = [r.position.engine for r in game.rounds]
+    assert engines == list(range(12, -1, -1))
+    assert game.result.winners
+
+
+def test_simulate_command_writes_a_replayable_log(tmp_path: Path) -> None:
+    log = tmp_path / "game.txt"
+    out = subprocess.run(
+        [sys.executable, "-m", "rules.simulate", "--variant", "masters+mandatory-doubles", "--players", "4",
+         "--rounds", "2", "--seed", "11", "--log", str(log)],
+        capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2])
+    assert "winner:" in out.stdout
+    rounds = log.read_text(encoding="utf-8").split("# round ")[1:]
+    assert len(rounds) == 2
+    position = Position.parse(rounds[0].split("\n", 1)[1])
+    assert position.variant == "masters+mandatory-doubles" and position.moves
+
+
+def test_simulate_command_refuses_unknown_variant() -> None:
+    out = subprocess.run([sys.executable, "-m", "rules.simulate", "--variant", "spruce"],
+                         capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
+    assert out.returncode == 2
+    assert out.stderr.startswith("error: unknown variant 'spruce'")
+    assert "Traceback" not in out.stderr
+
+
+def test_tie_breaks() -> None:
+    howto = get_ruleset("howto")
+    rounds = [{"Ann": 0, "Bob": 10}, {"Ann": 10, "Bob": 0}, {"Ann": 5, "Bob": 5}]
+    assert game_result(howto, rounds).winners == ("Ann", "Bob")
+    rounds = [{"Ann": 0, "Bob": 4}, {"Ann": 0, "Bob": 6}, {"Ann": 10, "Bob": 0}]
+    res = game_result(howto, rounds)
+    assert res.winners == ("Ann",) and res.decided_by == "most-zero-rounds"
+    rounds = [{"Ann": 0, "Bob": 0}, {"Ann": 3, "Bob": 7}, {"Ann": 7, "Bob": 3}, {"Ann": 9, "Bob": 9}]
+    res = game_result(howto, rounds)
+    assert res.winners == ("Ann", "Bob") and res.decided_by == "tie"
+    rounds = [{"Ann": 0, "Bob": 1}, {"Ann": 2, "Bob": 0}, {"Ann": 6, "Bob": 7}]
+    res = game_result(howto, rounds)
+    assert res.winners == ("Bob",) and res.decided_by == "lowest-nonzero-round"
+    assert game_result(get_ruleset("masters"), [{"Ann": 0, "Bob": 10}, {"Ann": 10, "Bob": 0}]).decided_by == "tie"
