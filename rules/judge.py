@@ -124,8 +124,8 @@ def _explain_play(state: State, move: Move) -> tuple[Reason, ...]:
     assert tile is not None and move.train is not None
     index = state.train_index(move.train)
     train = state.trains[index]
-    label = state.train_label(index)
-    player = state.player
+    label = _train_labels(state.players)[index]
+    player = state.players[seat]
     out: list[Reason] = []
     hand = state.hands[seat]
     if hand is not None:
@@ -153,10 +153,21 @@ def _explain_play(state: State, move: Move) -> tuple[Reason, ...]:
         if flags.doubles_dead and state.is_dead(dead) and dead == index:
             out.append(reason(R.DEAD_DOUBLE, double=state.trains[dead].tiles[-1], train=label))
     if not satisfying:
-        _access(state, index, label, out)
+        out.extend(_train_access(state, index, label))
     if not any(r.blocks for r in out):
         out.extend(_consequences(state, tile, index))
     return tuple(out)
+
+
+def _train_access(state: State, index: int, label: str) -> tuple[Reason, ...]:
+    """The access reasons for a train: they do not depend on the tile, so once per state."""
+    cache_ = state.__dict__.setdefault("_access", {})
+    found = cache_.get(index)
+    if found is None:
+        out: list[Reason] = []
+        _access(state, index, label, out)
+        found = cache_[index] = tuple(out)
+    return found  # type: ignore[no-any-return]
 
 
 def _access(state: State, index: int, label: str, out: list[Reason]) -> None:
@@ -245,6 +256,11 @@ def play_candidates(state: State) -> Iterator[Move]:
 @cache
 def _train_names(players: tuple[str, ...]) -> tuple[str, ...]:
     return (*players, "mexican")
+
+
+@cache
+def _train_labels(players: tuple[str, ...]) -> tuple[str, ...]:
+    return (*(f"{p}'s train" for p in players), "the Mexican train")
 
 
 def _must_play(state: State) -> Iterator[Reason]:

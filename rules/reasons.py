@@ -8,7 +8,7 @@ an English sentence template and a description for the catalogue.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .ruleset import Citation, Ruleset
 
@@ -149,8 +149,9 @@ class ReasonCode(enum.Enum):
                     "Without the hand, must-play cannot be checked.")
 
 
-@dataclass(frozen=True, slots=True)
-class Reason:
+class Reason(NamedTuple):
+    """A reason with its parameters. A named tuple: the engine makes thousands of these."""
+
     code: ReasonCode
     params: tuple[tuple[str, object], ...] = ()
     rule: str | None = None

@@ -71,9 +71,9 @@ def conservation_problem(state: State) -> str | None:
 
 
 def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: random.Random,
-               *, check: bool = True, seed: int | None = None) -> RoundLog:
-    """Deal and play one round with random legal moves."""
-    dealt = deal(ruleset, players, round_no, rng)
+               *, check: bool = True, seed: int | None = None, set_max: int | None = None) -> RoundLog:
+    """Deal and play one round with random legal moves (``set_max`` picks a row of the table)."""
+    dealt = deal(ruleset, players, round_no, rng, set_max)
     state = build(dealt.position, ruleset)
     moves: list[MoveLine] = []
     where = f"{ruleset.id}, seed {seed}, round {round_no}"

@@ -242,7 +242,7 @@ def _special(state: State, seat: int) -> bool:
 
 
 def doubles_apply_now(state: State) -> bool:
-    return not state.first_turn_now or state.ruleset.flags.first_turn_doubles_apply
+    return not state.progress.special or state.ruleset.flags.first_turn_doubles_apply
 
 
 def apply(state: State, move: Move) -> State:
@@ -256,7 +256,7 @@ def apply(state: State, move: Move) -> State:
         own = trains[state.to_move]
         trains[state.to_move] = replace(own, marker=True)
         passes = state.passes + 1 if state.boneyard == 0 else 0
-        return _end_turn(replace(state, trains=tuple(trains), passes=passes))
+        return _end_turn(state, trains=tuple(trains), passes=passes)
     return _end_turn(state)
 
 
@@ -285,24 +285,20 @@ def _play(state: State, move: Move) -> State:
     applies = doubles_apply_now(state)
     if tile.is_double and applies and flags.doubles_obligation is DoubleObligation.SATISFY:
         open_doubles += (index,)
-    new = replace(
-        state,
-        hands=tuple(hands),
-        trains=tuple(trains),
-        board=state.board | {tile},
-        open_doubles=open_doubles,
-        passes=0,
-    )
+    changes = dict(hands=tuple(hands), trains=tuple(trains), board=state.board | {tile}, open_doubles=open_doubles,
+                   passes=0)
     if hand is not None and hand.empty:
         if state.first_turn_now and flags.first_turn_going_out is FirstTurnOut.FINISH_ROUND_OF_TURNS:
-            return _end_turn(new)
-        return replace(new, round_over=True)
+            return _end_turn(state, **changes)
+        return replace(state, round_over=True, **changes)  # type: ignore[arg-type]
     if progress.special:
-        return replace(new, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None))
+        return replace(state, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None),
+                       **changes)  # type: ignore[arg-type]
     if tile.is_double and flags.doubles_play_again and applies:
-        return replace(new, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None,
-                                             double_pending=True, doubles_laid=True))
-    return _end_turn(new)
+        return replace(state, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None,
+                                               double_pending=True, doubles_laid=True),
+                       **changes)  # type: ignore[arg-type]
+    return _end_turn(state, **changes)
 
 
 def _draw(state: State, move: Move) -> State:
@@ -325,20 +321,29 @@ def _draw(state: State, move: Move) -> State:
     )
 
 
-def _end_turn(state: State) -> State:
+def _end_turn(state: State, **changes: object) -> State:
+    """Pass the turn to the next seat, closing the first-turn phase and the round as due."""
     n = len(state.players)
     pending = state.pending_first
     phase = state.phase
+    flags = state.ruleset.flags
     if phase is Phase.FIRST_TURN:
-        if state.ruleset.flags.first_turn_who is FirstTurnWho.FIRST_PLAYER_ONLY:
+        if flags.first_turn_who is FirstTurnWho.FIRST_PLAYER_ONLY:
             pending = frozenset()
         else:
             pending = pending - {state.to_move}
         if not pending:
             phase = Phase.PLAY
-    out = any(h is not None and h.empty for h in state.hands)
-    over = (phase is Phase.PLAY and out) or state.passes >= n
+    hands = changes.get("hands", state.hands)
+    passes = changes.get("passes", state.passes)
+    assert isinstance(hands, tuple) and isinstance(passes, int)
+    out = any(h is not None and h.empty for h in hands)
+    over = (phase is Phase.PLAY and out) or passes >= n
     nxt = (state.to_move + 1) % n
-    new = replace(state, to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
-                  progress=Progress())
-    return replace(new, progress=Progress(special=_special(new, nxt))) if _special(new, nxt) else new
+    special = phase is Phase.FIRST_TURN and nxt in pending and flags.first_turn_tiles is FirstTurnTiles.CHAIN
+    return replace(state, to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
+                   progress=_SPECIAL if special else _FRESH, **changes)  # type: ignore[arg-type]
+
+
+_FRESH = Progress()
+_SPECIAL = Progress(special=True)
