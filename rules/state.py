@@ -6,7 +6,7 @@ callers judge first (:func:`rules.judge.explain`), and :func:`rules.judge.replay
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
 from .moves import MEXICAN, Action, Move
@@ -241,6 +241,19 @@ def _special(state: State, seat: int) -> bool:
     )
 
 
+_STATE_FIELDS = tuple(f.name for f in fields(State))
+
+
+def evolve(state: State, **changes: object) -> State:
+    """A copy of ``state`` with ``changes``: ``dataclasses.replace`` without re-running
+    ``__init__`` (the hot path of self-play), and without the per-state caches."""
+    new = object.__new__(State)
+    values = state.__dict__
+    new.__dict__.update({name: values[name] for name in _STATE_FIELDS})
+    new.__dict__.update(changes)
+    return new
+
+
 def doubles_apply_now(state: State) -> bool:
     return not state.progress.special or state.ruleset.flags.first_turn_doubles_apply
 
@@ -290,14 +303,14 @@ def _play(state: State, move: Move) -> State:
     if hand is not None and hand.empty:
         if state.first_turn_now and flags.first_turn_going_out is FirstTurnOut.FINISH_ROUND_OF_TURNS:
             return _end_turn(state, **changes)
-        return replace(state, round_over=True, **changes)  # type: ignore[arg-type]
+        return evolve(state, round_over=True, **changes)
     if progress.special:
-        return replace(state, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None),
-                       **changes)  # type: ignore[arg-type]
+        return evolve(state, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None),
+                      **changes)
     if tile.is_double and flags.doubles_play_again and applies:
-        return replace(state, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None,
-                                               double_pending=True, doubles_laid=True),
-                       **changes)  # type: ignore[arg-type]
+        return evolve(state, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None,
+                                              double_pending=True, doubles_laid=True),
+                      **changes)
     return _end_turn(state, **changes)
 
 
@@ -312,7 +325,7 @@ def _draw(state: State, move: Move) -> State:
     if bone_tiles is not None:
         bone_tiles = tuple(t for t in bone_tiles if t != move.tile) if move.tile is not None else None
     count = state.boneyard - 1 if state.boneyard is not None else None
-    return replace(
+    return evolve(
         state,
         hands=tuple(hands),
         boneyard=count,
@@ -341,8 +354,8 @@ def _end_turn(state: State, **changes: object) -> State:
     over = (phase is Phase.PLAY and out) or passes >= n
     nxt = (state.to_move + 1) % n
     special = phase is Phase.FIRST_TURN and nxt in pending and flags.first_turn_tiles is FirstTurnTiles.CHAIN
-    return replace(state, to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
-                   progress=_SPECIAL if special else _FRESH, **changes)  # type: ignore[arg-type]
+    return evolve(state, to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
+                  progress=_SPECIAL if special else _FRESH, **changes)
 
 
 _FRESH = Progress()
