@@ -124,7 +124,7 @@ def _explain_play(state: State, move: Move) -> tuple[Reason, ...]:
     assert tile is not None and move.train is not None
     index = state.train_index(move.train)
     train = state.trains[index]
-    label = _train_labels(state.players)[index]
+    label = _train_names(state.players)[index]
     player = state.players[seat]
     out: list[Reason] = []
     hand = state.hands[seat]
@@ -148,7 +148,7 @@ def _explain_play(state: State, move: Move) -> tuple[Reason, ...]:
         if satisfying:
             out.append(reason(R.SATISFIES_DOUBLE, double=double, train=label))
         else:
-            out.append(reason(code, player=player, double=double, required=state.train_label(req_index)))
+            out.append(reason(code, player=player, double=double, required=state.train_name(req_index)))
     for dead in state.open_doubles:
         if flags.doubles_dead and state.is_dead(dead) and dead == index:
             out.append(reason(R.DEAD_DOUBLE, double=state.trains[dead].tiles[-1], train=label))
@@ -257,10 +257,6 @@ def play_candidates(state: State) -> Iterator[Move]:
 def _train_names(players: tuple[str, ...]) -> tuple[str, ...]:
     return (*players, "mexican")
 
-
-@cache
-def _train_labels(players: tuple[str, ...]) -> tuple[str, ...]:
-    return (*(f"{p}'s train" for p in players), "the Mexican train")
 
 
 def _must_play(state: State) -> Iterator[Reason]:

@@ -8,7 +8,10 @@ an English sentence template and a description for the catalogue.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import NamedTuple
+
+from .moves import MEXICAN
 
 from .ruleset import Citation, Ruleset
 
@@ -149,6 +152,15 @@ class ReasonCode(enum.Enum):
                     "Without the hand, must-play cannot be checked.")
 
 
+TRAIN_PARAMS = frozenset({"train", "required"})
+"""Parameters that hold a train's name; the sentence shows them through a train label."""
+TrainLabel = Callable[[str], str]
+
+
+def english_train_label(name: str) -> str:
+    return "the Mexican train" if name == MEXICAN else f"{name}'s train"
+
+
 class Reason(NamedTuple):
     """A reason with its parameters. A named tuple: the engine makes thousands of these."""
 
@@ -165,9 +177,12 @@ class Reason(NamedTuple):
     def rule_key(self) -> str | None:
         return self.rule if self.rule is not None else self.code.rule
 
-    def text(self, template: str | None = None) -> str:
-        """The sentence; ``template`` lets a caller pass a translated template."""
-        return (template or self.code.template).format(**dict(self.params))
+    def text(self, template: str | None = None, train_label: TrainLabel | None = None) -> str:
+        """The sentence. A caller may pass a translated ``template`` and a ``train_label``
+        that names a train (a player's name, or ``mexican``) in the reader's language."""
+        label = train_label or english_train_label
+        params = {k: label(str(v)) if k in TRAIN_PARAMS else v for k, v in self.params}
+        return (template or self.code.template).format(**params)
 
     def citations(self, ruleset: Ruleset) -> tuple[Citation, ...]:
         key = self.rule_key

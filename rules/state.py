@@ -296,7 +296,9 @@ def _play(state: State, move: Move) -> State:
         trains[seat] = replace(trains[seat], marker=True)
     open_doubles = tuple(i for i in state.open_doubles if i != index)
     applies = doubles_apply_now(state)
-    if tile.is_double and applies and flags.doubles_obligation is DoubleObligation.SATISFY:
+    if tile.is_double and flags.doubles_obligation is DoubleObligation.SATISFY:
+        # Recorded even during a special first turn, where it does not bind yet: a double
+        # still uncovered when the first turns are over must then be satisfied.
         open_doubles += (index,)
     changes = dict(hands=tuple(hands), trains=tuple(trains), board=state.board | {tile}, open_doubles=open_doubles,
                    passes=0)
@@ -330,7 +332,9 @@ def _draw(state: State, move: Move) -> State:
         hands=tuple(hands),
         boneyard=count,
         boneyard_tiles=bone_tiles,
-        progress=replace(state.progress, drew=True, drawn=move.tile),
+        # A player who draws on a special first turn (where that is allowed) has a normal
+        # turn from then on: the drawn tile, if it can be played, is the whole turn.
+        progress=replace(state.progress, drew=True, drawn=move.tile, special=False),
     )
 
 
