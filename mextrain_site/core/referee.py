@@ -58,7 +58,8 @@ def choose_rulesets(position: Position, variants: Sequence[str] | None) -> tuple
             line, column = where
             prefix = f"line {line}, column {column}: " if line else ""
             raise BadInput(prefix + str(exc), line, column, "unknown-variant") from None
-    return tuple(dict.fromkeys(out))
+    # One entry per canonical id, in the order given (a Ruleset holds mappings: not hashable).
+    return tuple({rs.id: rs for rs in out}.values())
 
 
 def adjudicate(text: str, variants: Sequence[str] | None = None, translate: Translate | None = None) -> dict[str, Any]:

@@ -1,5 +1,11 @@
-"""Short share links, outside the language prefix: /r/<id>/."""
+"""Short share links, outside the language prefix: /r/<id>/ (namespace ``share``)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import re_path
 
-urlpatterns: list = []
+from . import views
+from .sharing import ID_PATTERN
+
+app_name = "share"
+urlpatterns = [
+    re_path(rf"^(?P<share_id>{ID_PATTERN})/$", views.shared, name="ruling"),
+]

@@ -1,0 +1,87 @@
+"""Storing shared rulings: content-derived ids, insert-once semantics safe under concurrency.
+
+``share_id(text, variants)`` is the first characters of the base32 SHA-256 of a canonical
+serialisation of the text and the sorted ruleset ids; :func:`store` inserts the row if it is
+not there yet (two requests sharing the same ruling at once both get the one row; a unique
+violation from a concurrent insert is caught and the winner's row read back).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import time
+from collections.abc import Iterable
+
+from django.db import IntegrityError, OperationalError, transaction
+
+from .models import SharedRuling
+
+ID_LENGTH = 12
+"""Characters of the id in a link: 60 bits of the hash."""
+ID_PATTERN = r"[a-z2-7]{%d,32}" % ID_LENGTH
+
+
+class ShareCollision(RuntimeError):
+    """Two different contents hash to the same full-length id (not expected to happen)."""
+
+
+def canonical(text: str, variants: Iterable[str]) -> bytes:
+    """The serialisation the id is derived from: the text as given, the ids deduplicated and sorted."""
+    ids = sorted(set(variants))
+    return json.dumps({"v": 1, "text": text, "variants": ids}, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":")).encode("utf-8")
+
+
+def full_digest(text: str, variants: Iterable[str]) -> str:
+    digest = hashlib.sha256(canonical(text, variants)).digest()
+    return base64.b32encode(digest).decode("ascii").rstrip("=").lower()
+
+
+def share_id(text: str, variants: Iterable[str]) -> str:
+    return full_digest(text, variants)[:ID_LENGTH]
+
+
+def _matches(row: SharedRuling, text: str, joined: str) -> bool:
+    return row.text == text and row.variants == joined
+
+
+def store(text: str, variants: Iterable[str], *, retries: int = 50) -> SharedRuling:
+    """Store ``text`` judged under ``variants`` (empty: as the text says) and return the row.
+
+    Idempotent: storing the same content again returns the stored row unchanged. If a
+    different content ever took the short id, a longer prefix of the same hash is used."""
+    ids = sorted(set(variants))
+    joined = " ".join(ids)
+    digest = full_digest(text, ids)
+    for length in (ID_LENGTH, 20, len(digest)):
+        key = digest[:length]
+        row = _insert_once(key, text, joined, retries)
+        if _matches(row, text, joined):
+            return row
+    raise ShareCollision(f"share id {digest} is taken by a different ruling")
+
+
+def _insert_once(key: str, text: str, joined: str, retries: int) -> SharedRuling:
+    delay = 0.005
+    for attempt in range(retries):
+        try:
+            existing = SharedRuling.objects.filter(pk=key).first()
+            if existing is not None:
+                return existing
+            try:
+                with transaction.atomic():
+                    return SharedRuling.objects.create(id=key, text=text, variants=joined)
+            except IntegrityError:
+                # A concurrent request inserted the same id first: read its row.
+                return SharedRuling.objects.get(pk=key)
+        except OperationalError as exc:
+            # SQLite reports a busy or locked database to concurrent writers; wait and retry.
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            if attempt == retries - 1:
+                raise
+            time.sleep(delay)
+            delay = min(delay * 2, 0.2)
+    raise AssertionError("unreachable")

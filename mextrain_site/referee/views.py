@@ -1,0 +1,152 @@
+"""The adjudication page, sharing a ruling, and opening a shared one. Thin views: parse the
+request, let the engine judge (through :mod:`.present`), render. No view decides a rule.
+
+htmx requests get the ``#ruling`` partial of the same template (or ``#share``); without
+JavaScript the same forms post and the whole page comes back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from mextrain_site.core.referee import BadInput, parse
+from rules.position import MAX_TEXT
+
+from .forms import AdjudicateForm, normalise_newlines, picker_groups
+from .models import SharedRuling
+from .present import display_order, echo, judge
+from .sharing import store
+
+TEMPLATE = "referee/adjudicate.html"
+
+EXAMPLE = """\
+# Bob claims he may play 6-4 on Cy's train.
+players: Ann Bob Cy Dee
+engine: 12-12
+Ann: 12-4 4-4 4-9 *
+Bob: 12-7 7-3
+Cy: ... 2-6
+Dee: - *
+mexican: 12-2 2-2
+boneyard: 23
+turn: Bob
+hand: 6-4 7-7 9-2 2-11
+check: Bob: 6-4 -> Cy
+"""
+
+STATUS = {"too-large": 413}
+"""HTTP status of a bad input by its code; anything else is 400."""
+
+
+def _context(request: HttpRequest, text: str, variants: list[str], **extra: Any) -> dict[str, Any]:
+    return {
+        "text": text,
+        "variants": variants,
+        "picker": picker_groups(variants),
+        "max_text": MAX_TEXT,
+        "text_length": len(text),
+        **extra,
+    }
+
+
+def _error(exc: BadInput, text: str) -> dict[str, Any]:
+    return {
+        "message": exc.message,
+        "line": exc.line,
+        "column": exc.column,
+        "code": exc.code,
+        "echo": echo(text, exc.line, exc.column),
+        "in_text": exc.line is not None,
+    }
+
+
+def _form_error(form: AdjudicateForm) -> dict[str, Any]:
+    messages = [str(m) for errors in form.errors.values() for m in errors]
+    return {"message": " ".join(messages) or _("The form could not be read."), "line": None, "column": None,
+            "code": "form", "echo": [], "in_text": "position" in form.errors}
+
+
+def _respond(request: HttpRequest, context: dict[str, Any], status: int = 200, partial: str = "ruling") -> HttpResponse:
+    name = f"{TEMPLATE}#{partial}" if request.htmx else TEMPLATE
+    return render(request, name, context, status=status)
+
+
+def _judge_and_render(request: HttpRequest, text: str, variants: list[str], error_status: int | None = None,
+                      **extra: Any) -> HttpResponse:
+    try:
+        judged = judge(text, variants)
+    except BadInput as exc:
+        ctx = _context(request, text, variants, error=_error(exc, text), **extra)
+        return _respond(request, ctx, error_status or STATUS.get(exc.code, 400))
+    return _respond(request, _context(request, text, variants, judged=judged, **extra))
+
+
+def _read_form(request: HttpRequest) -> tuple[AdjudicateForm, str, list[str]]:
+    form = AdjudicateForm(request.POST)
+    valid = form.is_valid()
+    if valid:
+        text, variants = form.cleaned_data["position"], display_order(form.cleaned_data["variant"])
+    else:
+        text = normalise_newlines(request.POST.get("position", ""))
+        variants = [v for v in request.POST.getlist("variant") if isinstance(v, str)][:64]
+    return form, text, variants
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET", "POST"])
+def adjudicate(request: HttpRequest) -> HttpResponse:
+    """The page: a position, the rulesets, Judge. POST judges; GET shows the worked example."""
+    if request.method == "GET":
+        return render(request, TEMPLATE, _context(request, EXAMPLE, []))
+    form, text, variants = _read_form(request)
+    if not form.is_valid():
+        return _respond(request, _context(request, text, variants, error=_form_error(form)), 400)
+    return _judge_and_render(request, text, variants)
+
+
+@vary_on_headers("HX-Request")
+@require_POST
+def share(request: HttpRequest) -> HttpResponse:
+    """Store the position and rulesets; answer with the short link (htmx) or go there."""
+    form, text, variants = _read_form(request)
+    if not form.is_valid():
+        return _share_refused(request, _context(request, text, variants, error=_form_error(form)), 400)
+    try:
+        parsed = parse(text, variants or None)
+    except BadInput as exc:
+        return _share_refused(request, _context(request, text, variants, error=_error(exc, text)),
+                              STATUS.get(exc.code, 400))
+    ids = [rs.id for rs in parsed.rulesets] if variants else []
+    row = store(text, ids)
+    url = reverse("share:ruling", args=[row.id])
+    if request.htmx:
+        return render(request, f"{TEMPLATE}#share", {"share_url": request.build_absolute_uri(url),
+                                                     "share_id": row.id})
+    return HttpResponseRedirect(url, status=303)
+
+
+def _share_refused(request: HttpRequest, context: dict[str, Any], status: int) -> HttpResponse:
+    """Nothing stored: show why in the ruling panel (htmx: replace the panel, not the share slot)."""
+    response = _respond(request, context, status)
+    if request.htmx:
+        response["HX-Retarget"] = "#ruling"
+        response["HX-Reswap"] = "outerHTML"
+    return response
+
+
+@vary_on_headers("HX-Request")
+@require_GET
+def shared(request: HttpRequest, share_id: str) -> HttpResponse:
+    """A stored ruling, judged afresh and shown on the page (even if it no longer parses)."""
+    row = get_object_or_404(SharedRuling, pk=share_id)
+    url = request.build_absolute_uri(reverse("share:ruling", args=[row.id]))
+    variants = display_order(row.variant_ids)
+    return _judge_and_render(request, row.text, variants, error_status=200, shared=row, share_url=url,
+                             share_id=row.id)

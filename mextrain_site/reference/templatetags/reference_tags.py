@@ -1,0 +1,60 @@
+"""Template helpers of the rule reference, and the language switcher's URL.
+
+``{% load reference_tags %}`` then:
+
+* ``{% language_swap_url "hu" %}`` — the current page (path and query) under another
+  language prefix: ``/en/variants/masters/?options=x`` → ``/hu/variants/masters/?options=x``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django import template
+from django.conf import settings
+
+register = template.Library()
+
+
+def swap_language_prefix(full_path: str, code: str) -> str:
+    codes = "|".join(re.escape(c) for c, _ in settings.LANGUAGES)
+    swapped, n = re.subn(rf"^/(?:{codes})(?=/|\?|$)", f"/{code}", full_path, count=1)
+    return swapped if n else full_path
+
+
+@register.simple_tag(takes_context=True)
+def language_swap_url(context: template.Context, code: str) -> str:
+    request = context.get("request")
+    if request is None:
+        return f"/{code}/"
+    return swap_language_prefix(request.get_full_path(), code)
+
+
+@register.filter
+def language_name(code: str) -> str:
+    """The name of a language in the active language; the code itself when Django knows none."""
+    from django.utils.translation import get_language_info
+
+    try:
+        return str(get_language_info(code)["name_translated"])
+    except KeyError:
+        return code
+
+
+@register.filter
+def language_name_local(code: str) -> str:
+    from django.utils.translation import get_language_info
+
+    try:
+        return str(get_language_info(code)["name_local"])
+    except KeyError:
+        return code
+
+
+@register.filter
+def direction_label(direction: str) -> str:
+    from django.utils.translation import pgettext
+
+    if direction == "rtl":
+        return pgettext("text direction", "right to left")
+    return pgettext("text direction", "left to right")

@@ -1,0 +1,247 @@
+"""The rule reference: rulesets, one ruleset, comparison, who says what, sources, reasons."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext, pgettext
+
+from rules.reasons import ReasonCode
+from rules.ruleset import SPEC_BY_KEY
+from variants.loader import UnknownVariantError, base_ids, load_base, option_ids, seed_text, split_id
+
+from . import sources as src
+from . import summary as sm
+
+_SPLIT = re.compile(r"[,\s+]+")
+
+
+def _split_options(request: HttpRequest) -> list[str]:
+    """?options=a,b or ?options=a&options=b (a '+' in a query string arrives as a space)."""
+    out: list[str] = []
+    for raw in request.GET.getlist("options"):
+        out.extend(p for p in _SPLIT.split(raw) if p)
+    return out
+
+
+def _ruleset_ids(request: HttpRequest) -> list[str]:
+    """?v=howto&v=masters+mandatory-doubles; a '+' in a query string arrives as a space."""
+    out: list[str] = []
+    for raw in request.GET.getlist("v"):
+        for part in raw.split(","):
+            ident = "+".join(p for p in re.split(r"[\s+]+", part.strip()) if p)
+            if ident and ident not in out:
+                out.append(ident)
+    return out
+
+
+def _resolve(full_id: str) -> sm.Choice:
+    base_id, options = split_id(full_id)
+    if base_id not in base_ids():
+        raise UnknownVariantError(base_id)
+    return sm.choose(base_id, options)
+
+
+def variants(request: HttpRequest) -> HttpResponse:
+    rulesets = sm.base_rulesets()
+    traits = sm.distinctive_traits(rulesets)
+    info = src.sources()
+    cards = [
+        {
+            "ruleset": rs,
+            "sources": [info[s.seed] for s in rs.sources],
+            "players": sm.player_range(rs.flags.players_count.min, rs.flags.players_count.max),
+            "sets": [sm.set_name(n) for n in sm.set_sizes(rs)],
+            "traits": traits[rs.id],
+        }
+        for rs in rulesets
+    ]
+    return render(request, "reference/variants.html", {"cards": cards})
+
+
+def variant(request: HttpRequest, ident: str) -> HttpResponse:
+    base_id, path_options = split_id(ident)
+    if base_id not in base_ids():
+        raise Http404(gettext("No ruleset is called “%(id)s”.") % {"id": base_id})
+    choice = sm.choose(base_id, [*path_options, *_split_options(request)])
+    status = 200
+    ruleset = choice.ruleset
+    if ruleset is None:
+        status = 400
+        ruleset = sm.choose(base_id, []).ruleset
+    assert ruleset is not None
+    context = {
+        "ruleset": ruleset,
+        "choice": choice,
+        "sections": sm.summary(ruleset),
+        "options": sm.option_views(ruleset),
+        "sources": [src.sources()[s.seed] for s in ruleset.sources],
+        "players": sm.player_range(ruleset.flags.players_count.min, ruleset.flags.players_count.max),
+        "compare_query": urlencode(
+            [("v", ruleset.base), ("v", ruleset.id)]
+            if ruleset.options
+            else [("v", i) for i in (ruleset.id, *(b for b in base_ids() if b != ruleset.id))]
+        ),
+    }
+    return render(request, "reference/variant.html", context, status=status)
+
+
+def compare(request: HttpRequest) -> HttpResponse:
+    asked = _ruleset_ids(request)
+    if not request.GET and not getattr(request, "htmx", False):
+        asked = list(base_ids())  # the bare page compares every ruleset as written
+    diff_only = request.GET.get("diff") in ("1", "on", "true", "yes")
+    rulesets, errors = [], []
+    for ident in asked:
+        try:
+            choice = _resolve(ident)
+        except UnknownVariantError:
+            errors.append(gettext("No ruleset is called “%(id)s”.") % {"id": split_id(ident)[0]})
+            continue
+        errors.extend(choice.errors)
+        if choice.ruleset is not None and choice.ruleset.id not in [r.id for r in rulesets]:
+            rulesets.append(choice.ruleset)
+    groups, total, differing = [], 0, 0
+    if len(rulesets) >= 2:
+        for gid, title, specs in sm.grouped_specs():
+            rows = []
+            for spec in specs:
+                values = [rs.rule(spec.key).value for rs in rulesets]
+                differs = any(v != values[0] for v in values[1:])
+                total += 1
+                differing += differs
+                if diff_only and not differs:
+                    continue
+                rows.append({
+                    "spec": spec,
+                    "label": sm.label(spec.key),
+                    "differs": differs,
+                    "cells": [sm.rule_view(rs, spec.key, compact=True) for rs in rulesets],
+                })
+            if rows:
+                groups.append({"id": gid, "title": title, "rows": rows})
+    choices = [
+        {"id": i, "checked": i in [rs.id for rs in rulesets], "is_base": "+" not in i}
+        for i in option_ids()
+    ]
+    for rs in rulesets:  # combinations not in the list of choices stay selectable
+        if rs.id not in option_ids():
+            choices.append({"id": rs.id, "checked": True, "is_base": False})
+    context = {
+        "rulesets": rulesets,
+        "groups": groups,
+        "errors": errors,
+        "diff_only": diff_only,
+        "total": total,
+        "differing": differing,
+        "choices": choices,
+    }
+    htmx = getattr(request, "htmx", None)
+    template = "reference/compare.html"
+    partial = bool(htmx and not htmx.history_restore_request and htmx.target == "compare-results")
+    if partial:
+        template = "reference/compare.html#results"
+    # htmx swaps only 2xx answers: a partial answer shows its errors with a 200
+    response = render(request, template, context, status=400 if errors and not partial else 200)
+    patch_vary_headers(response, ["HX-Request", "HX-Target"])
+    return response
+
+
+def which(request: HttpRequest) -> HttpResponse:
+    key = request.GET.get("key", "")
+    status = 200
+    context: dict[str, object] = {
+        "key": key,
+        "choices": [(title, [(s.key, sm.label(s.key)) for s in specs]) for _, title, specs in sm.grouped_specs()],
+    }
+    if key and key not in SPEC_BY_KEY:
+        status = 400
+        context["error"] = gettext("There is no rule dimension “%(key)s”.") % {"key": key}
+        context["key"] = ""
+    elif key:
+        context["spec"] = SPEC_BY_KEY[key]
+        context["label"] = sm.label(key)
+        context["description"] = sm.description(key)
+        context["values"] = sm.who_says(key)
+    else:
+        rulesets = sm.base_rulesets()
+        context["overview"] = [
+            (gid, title, [
+                (spec, sm.label(spec.key), len({repr(rs.rule(spec.key).value) for rs in rulesets}))
+                for spec in specs
+            ])
+            for gid, title, specs in sm.grouped_specs()
+        ]
+        context["ruleset_count"] = len(rulesets)
+    return render(request, "reference/which.html", context, status=status)
+
+
+def source_list(request: HttpRequest) -> HttpResponse:
+    items = [
+        {"info": info, "quotes": len(src.quotes(seed)), "chars": len(seed_text(seed))}
+        for seed, info in src.sources().items()
+    ]
+    return render(request, "reference/sources.html", {"items": items})
+
+
+def source(request: HttpRequest, seed: str) -> HttpResponse:
+    info = src.sources().get(seed)
+    if info is None:
+        raise Http404(gettext("No source text is called “%(seed)s”.") % {"seed": seed})
+    quotes = src.quotes(seed)
+    titles = [(i, load_base(i).title) for i in info.rulesets]
+
+    def href(c: src.CitedBy) -> str:
+        url = reverse("reference:variant", args=[c.ruleset])
+        if c.option:
+            url += "?" + urlencode({"options": ",".join(sm.option_closure(c.ruleset, c.option))})
+        return url + (f"#rule-{c.key}" if c.key else f"#option-{c.option}")
+
+    cited = [
+        {
+            "quote": q,
+            "cited_by": [
+                {"ruleset": c.ruleset, "key": c.key, "label": sm.label(c.key) if c.key else "", "option": c.option, "href": href(c)}
+                for c in q.cited_by
+            ],
+        }
+        for q in quotes
+    ]
+    context = {
+        "info": info,
+        "text": src.marked_text(seed),
+        "cited": cited,
+        "missing": [q for q in quotes if q.start < 0],
+        "titles": titles,
+    }
+    return render(request, "reference/source.html", context)
+
+
+def reasons(request: HttpRequest) -> HttpResponse:
+    rows = []
+    for code in ReasonCode:
+        rows.append({
+            "code": code.code,
+            "blocks": code.blocks,
+            "description": gettext(code.description),
+            "key": code.rule,
+            "label": sm.label(code.rule) if code.rule else "",
+            "values": sm.who_says(code.rule) if code.rule else None,
+        })
+    forbidding = [r for r in rows if r["blocks"]]
+    explaining = [r for r in rows if not r["blocks"]]
+    context = {
+        "rows": rows,
+        "forbidding": forbidding,
+        "explaining": explaining,
+        "sections": [
+            ("forbidding", pgettext("reasons section", "Reasons that forbid a move"), forbidding),
+            ("explaining", pgettext("reasons section", "Reasons that explain a legal move"), explaining),
+        ],
+    }
+    return render(request, "reference/reasons.html", context)

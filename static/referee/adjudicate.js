@@ -1,0 +1,103 @@
+// The adjudication page's small helpers. The page works without them (plain form posts);
+// with htmx they keep the textarea's error state in step with the ruling panel, move focus
+// to a fresh ruling, select a bad line in the text, copy a share link and count characters.
+(function () {
+  "use strict";
+
+  function textarea() { return document.getElementById("position"); }
+
+  // Select line `line` (1-based) of the textarea, caret at `column`.
+  function gotoLine(line, column) {
+    var ta = textarea();
+    if (!ta) return;
+    var lines = ta.value.split("\n");
+    var start = 0;
+    for (var i = 0; i < line - 1 && i < lines.length; i++) start += lines[i].length + 1;
+    var end = start + (lines[line - 1] || "").length;
+    ta.focus();
+    ta.setSelectionRange(start, end);
+    var lh = parseFloat(getComputedStyle(ta).lineHeight) || 18;
+    ta.scrollTop = Math.max(0, (line - 3) * lh);
+    if (column) ta.setSelectionRange(Math.min(start + column - 1, end), end);
+  }
+
+  // Mirror the ruling panel's error onto the textarea (aria-invalid and its description).
+  function syncError(panel) {
+    var ta = textarea();
+    if (!ta || !panel) return;
+    var described = (ta.getAttribute("aria-describedby") || "").split(/\s+/).filter(function (id) {
+      return id && id !== "input-error";
+    });
+    if (panel.dataset.errorInText) {
+      ta.setAttribute("aria-invalid", "true");
+      described.push("input-error");
+    } else {
+      ta.removeAttribute("aria-invalid");
+    }
+    ta.setAttribute("aria-describedby", described.join(" "));
+  }
+
+  function countChars() {
+    var ta = textarea();
+    var out = document.querySelector(".char-count");
+    if (!ta || !out) return;
+    var max = parseInt(out.dataset.max, 10);
+    var n = ta.value.replace(/\r\n?/g, "\n").length;
+    var count = out.querySelector(".char-n");
+    if (count) count.textContent = String(n);
+    out.classList.toggle("over", n > max);
+  }
+
+  function showCopyButtons(root) {
+    (root || document).querySelectorAll(".copy-link[data-copy]").forEach(function (b) {
+      if (navigator.clipboard) b.hidden = false;
+    });
+  }
+
+  document.addEventListener("click", function (ev) {
+    var link = ev.target.closest && ev.target.closest(".goto-line");
+    if (link) {
+      ev.preventDefault();
+      gotoLine(parseInt(link.dataset.line, 10), parseInt(link.dataset.column, 10));
+      return;
+    }
+    var copy = ev.target.closest && ev.target.closest(".copy-link");
+    if (copy && navigator.clipboard) {
+      navigator.clipboard.writeText(copy.dataset.copy).then(function () {
+        copy.textContent = copy.dataset.done || "✓";
+      });
+    }
+  });
+
+  document.addEventListener("input", function (ev) {
+    if (ev.target === textarea()) countChars();
+  });
+
+  document.addEventListener("htmx:afterSwap", function (ev) {
+    var panel = document.getElementById("ruling");
+    if (ev.detail.target && ev.detail.target.id === "ruling" || ev.detail.elt === panel) {
+      syncError(panel);
+      if (panel) panel.focus({ preventScroll: false });
+    }
+    showCopyButtons(document);
+  });
+
+  // A refusal htmx does not swap (403 after a stale CSRF token, a server error) or no answer.
+  function complain(key, status) {
+    var panel = document.getElementById("ruling");
+    var form = document.getElementById("adjudicate-form");
+    if (!panel || !form) return;
+    var p = document.createElement("p");
+    p.className = "error-message";
+    p.setAttribute("role", "alert");
+    p.textContent = (form.dataset[key] || "").replace("%(status)s", String(status || ""));
+    panel.prepend(p);
+  }
+  document.addEventListener("htmx:responseError", function (ev) { complain("msgRefused", ev.detail.xhr.status); });
+  document.addEventListener("htmx:sendError", function () { complain("msgOffline"); });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    countChars();
+    showCopyButtons(document);
+  });
+})();

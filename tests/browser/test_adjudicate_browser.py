@@ -1,0 +1,208 @@
+"""The adjudication page in a real browser (system Chromium): judge a dispute with htmx, share
+it and open the link in a fresh page, see a parse error marked, read the board on a phone,
+and do it all without JavaScript. Screenshots go to test-artifacts/adjudicate-*.png."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from mextrain_site.referee.views import EXAMPLE
+
+pytestmark = pytest.mark.browser
+
+VIEWPORT = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 740}
+
+DISPUTE = """\
+# Ann wants to put 8-5 on Bob's train while her 6-6 is still open.
+players: Ann Bob Cy Dee
+engine: 9-9
+Ann: 9-6 6-6
+Bob: 9-3 3-8 *
+Cy: ... 1-5 5-2
+Dee: -
+mexican: 9-0
+boneyard: 12
+turn: Ann
+hand: 6-1 4-7 5-8 0-0
+check: Ann: 8-5 -> Bob
+"""
+
+
+@pytest.fixture
+def page(page: Page) -> Page:
+    page.set_viewport_size(VIEWPORT)
+    return page
+
+
+def judge(page: Page, text: str) -> None:
+    page.fill("#position", text)
+    page.get_by_role("button", name="Judge").click()
+
+
+def no_horizontal_overflow(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
+
+
+def test_paste_a_dispute_and_read_the_verdict(page: Page, live_server: Any, artifacts: Path) -> None:
+    page.goto(f"{live_server.url}/en/adjudicate/")
+    expect(page.locator("#position")).to_have_value(EXAMPLE)
+    page.evaluate("window.__marker = 'same page'")  # gone if the whole page reloads
+    judge(page, DISPUTE)
+    verdict = page.locator("#verdict-big")
+    expect(verdict).to_have_text("The rulesets disagree")
+    assert page.evaluate("window.__marker") == "same page"  # htmx swapped the panel only
+    expect(page.locator(".verdict-scope")).to_contain_text("Legal under masters. Illegal under howto, gamerules, cardinal.")
+    expect(page.locator(".verdict-entry[data-ruleset=howto] .badge")).to_have_text("Illegal")
+    expect(page.locator(".verdict-entry[data-ruleset=howto] .reason-text").first).to_contain_text(
+        "The open double 6-6 on Ann's train must be satisfied first.")
+    expect(page.locator(".verdict-entry[data-ruleset=cardinal] .reason-text").first).to_contain_text(
+        "Ann can add 6-1 to their own train, so must play there first.")
+    quote = page.locator(".verdict-entry[data-ruleset=howto] blockquote").first
+    assert quote.get_attribute("lang") == "he" and quote.get_attribute("dir") == "rtl"
+    assert quote.evaluate("el => getComputedStyle(el).direction") == "rtl"
+    # the table: columns per ruleset; open a cell's reasons
+    expect(page.locator(".actions-table").first.locator("thead th[data-ruleset]")).to_have_count(4)
+    row = page.locator("tr.disagree", has_text="Ann: 8-5 -> Bob")
+    expect(row.locator(".disagree-badge")).to_be_visible()
+    cell = row.locator("td[data-ruleset=masters]")
+    cell.locator("details > summary").first.click()
+    expect(cell.locator(".citation blockquote").first).to_be_visible()
+    # the board: the open double is drawn and highlighted
+    expect(page.locator(".board-svg [data-train=Ann] .open-double-glow")).to_have_count(1)
+    expect(page.locator("#position")).to_have_value(DISPUTE)
+    page.screenshot(path=str(artifacts / "adjudicate-verdict.png"), full_page=True)
+
+
+def test_share_the_ruling_and_open_the_link_in_a_fresh_page(page: Page, browser: Browser, live_server: Any,
+                                                            artifacts: Path) -> None:
+    page.goto(f"{live_server.url}/en/adjudicate/")
+    judge(page, DISPUTE)
+    expect(page.locator("#verdict-big")).to_have_text("The rulesets disagree")
+    page.get_by_role("button", name="Share this ruling").click()
+    link = page.locator("#share-slot a.share-url")
+    expect(link).to_be_visible()
+    url = link.get_attribute("href")
+    assert url is not None and url.startswith(f"{live_server.url}/r/")
+    page.screenshot(path=str(artifacts / "adjudicate-share-link.png"))
+    # sharing again gives the same link
+    page.get_by_role("button", name="Share this ruling").click()
+    expect(page.locator("#share-slot a.share-url")).to_have_attribute("href", url)
+
+    fresh = browser.new_context(viewport=VIEWPORT)
+    try:
+        other = fresh.new_page()
+        other.goto(url)
+        expect(other.locator("#verdict-big")).to_have_text("The rulesets disagree")
+        expect(other.locator(".shared-banner")).to_contain_text("A shared ruling")
+        expect(other.locator("#position")).to_have_value(DISPUTE)
+        expect(other.locator(".board-svg")).to_have_count(1)
+        expect(other.locator(".board-svg")).to_be_visible()
+        other.screenshot(path=str(artifacts / "adjudicate-shared-page.png"), full_page=True)
+        # the shared page is a working page: judge it again from there
+        other.get_by_role("button", name="Judge").click()
+        expect(other.locator("#verdict-big")).to_have_text("The rulesets disagree")
+    finally:
+        fresh.close()
+
+
+def test_parse_error_marks_the_line(page: Page, live_server: Any, artifacts: Path) -> None:
+    page.goto(f"{live_server.url}/en/adjudicate/")
+    judge(page, DISPUTE.replace("Bob: 9-3 3-8 *", "Bob: 9-3 3-q *"))
+    message = page.locator("#input-error")
+    expect(message).to_have_text("line 5, column 10: expected a tile like 6-4, found '3-q'")
+    textarea = page.locator("#position")
+    expect(textarea).to_have_attribute("aria-invalid", "true")
+    assert "input-error" in (textarea.get_attribute("aria-describedby") or "")
+    bad = page.locator(".echo li.bad")
+    expect(bad).to_have_count(1)
+    expect(bad).to_have_attribute("value", "5")
+    expect(bad.locator("mark")).to_have_text("3-q")
+    expect(textarea).to_have_value(DISPUTE.replace("Bob: 9-3 3-8 *", "Bob: 9-3 3-q *"))  # text kept
+    page.screenshot(path=str(artifacts / "adjudicate-parse-error.png"), full_page=True)
+    # "Go to line 5" selects that line in the text
+    page.locator(".goto-line").click()
+    selected = page.evaluate("(() => { const t = document.getElementById('position');"
+                             " return t.value.slice(t.selectionStart, t.selectionEnd); })()")
+    assert selected == "3-q *"
+    # fixing the text clears the error state
+    judge(page, DISPUTE)
+    expect(page.locator("#verdict-big")).to_be_visible()
+    assert textarea.get_attribute("aria-invalid") is None
+
+
+def test_board_on_a_375px_phone(browser: Browser, live_server: Any, artifacts: Path) -> None:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/en/adjudicate/")
+        assert no_horizontal_overflow(page)
+        long_train = EXAMPLE.replace("Bob: 12-7 7-3", "Bob: 12-7 7-3 3-3 3-1 1-1 1-5 5-5 5-8 8-8 8-0 0-0 0-10")
+        judge(page, long_train)
+        board = page.locator(".board-svg").first
+        expect(board).to_be_visible()
+        page.locator(".boards").scroll_into_view_if_needed()
+        box = board.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        assert box["width"] > 300  # the board uses the phone's width
+        assert no_horizontal_overflow(page)  # wide tables scroll inside their own box
+        # the long train wraps onto more lines instead of running off the side
+        tiles = page.locator(".board-svg [data-train=Bob] [data-tile]")
+        expect(tiles).to_have_count(12)
+        for i in range(12):
+            t = tiles.nth(i).bounding_box()
+            assert t is not None and t["x"] + t["width"] <= box["x"] + box["width"] + 0.5
+        tile = tiles.first.bounding_box()
+        assert tile is not None and tile["width"] >= 45  # domino faces stay readable
+        page.locator(".boards").screenshot(path=str(artifacts / "adjudicate-phone-board.png"))
+        page.screenshot(path=str(artifacts / "adjudicate-phone-page.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_judge_and_share_without_javascript(browser: Browser, live_server: Any, artifacts: Path) -> None:
+    context = browser.new_context(java_script_enabled=False, viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/en/adjudicate/")
+        page.fill("#position", DISPUTE)
+        page.locator("details.picker summary").click()
+        page.locator("#adjudicate-form input[name=variant][value=masters]").check()
+        page.locator("#adjudicate-form input[name=variant][value='masters+mandatory-doubles']").check()
+        page.get_by_role("button", name="Judge").click()
+        page.wait_for_load_state()
+        expect(page.locator("#verdict-big")).to_have_text("The rulesets disagree")
+        expect(page.locator(".verdict-scope")).to_contain_text("Legal under masters. Illegal under masters+mandatory-doubles.")
+        expect(page.locator(".actions-table").first.locator("thead th[data-ruleset]")).to_have_count(2)
+        expect(page.locator("#adjudicate-form input[name=variant][value=masters]")).to_be_checked()
+        page.get_by_role("button", name="Share this ruling").click()
+        page.wait_for_url(f"{live_server.url}/r/*/")
+        expect(page.locator(".shared-banner")).to_be_visible()
+        expect(page.locator(".actions-table").first.locator("thead th[data-ruleset]")).to_have_count(2)
+        # a parse error without JavaScript: the whole page, the line marked
+        page.fill("#position", "players: Ann Bob\nengine: 12\nAnn: 12-4 x\n")
+        page.get_by_role("button", name="Judge").click()
+        page.wait_for_load_state()
+        expect(page.locator(".echo li.bad")).to_have_attribute("value", "3")
+        expect(page.locator("#position")).to_have_attribute("aria-invalid", "true")
+        page.screenshot(path=str(artifacts / "adjudicate-no-js-error.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_hebrew_page_and_a_long_text_refusal(page: Page, live_server: Any, artifacts: Path) -> None:
+    page.goto(f"{live_server.url}/he/adjudicate/")
+    assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+    assert page.locator("#position").evaluate("el => getComputedStyle(el).direction") == "ltr"
+    judge(page, EXAMPLE)
+    expect(page.locator("#verdict-big")).to_be_visible()
+    page.screenshot(path=str(artifacts / "adjudicate-he.png"))
+    too_long = EXAMPLE + "#" * 20_000
+    page.evaluate("t => { document.getElementById('position').value = t; }", too_long)
+    page.locator("button.primary").click()
+    expect(page.locator("#ruling.ruling-error #input-error")).to_contain_text("at most 20000 are accepted")
+    assert len(page.locator("#position").input_value()) == len(too_long)

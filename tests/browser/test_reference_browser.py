@@ -1,0 +1,127 @@
+"""The rule reference in a real browser (system Chromium): right-to-left Hebrew, the compare
+page's "differences only" switch (htmx, and without JavaScript), the language switcher.
+Screenshots go to test-artifacts/reference-*.png."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+
+VIEWPORT = {"width": 1280, "height": 900}
+
+
+@pytest.fixture
+def page(page: Page) -> Page:
+    page.set_viewport_size(VIEWPORT)
+    return page
+
+
+def test_hebrew_ruleset_page_is_right_to_left(page: Page, live_server: Any, artifacts: Path) -> None:
+    page.goto(f"{live_server.url}/he/variants/masters/")
+    assert page.evaluate("document.documentElement.lang") == "he"
+    assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+    assert page.evaluate("getComputedStyle(document.querySelector('#rule-engine\\\\.tile')).direction") == "rtl"
+    # quotes keep their own direction; numbers and ids stay left to right
+    quote = page.locator("#rule-engine\\.tile blockquote").first
+    assert quote.get_attribute("lang") == "it"
+    assert quote.evaluate("el => getComputedStyle(el).direction") == "ltr"
+    assert page.locator("#rule-players\\.count bdi").first.evaluate("el => getComputedStyle(el).direction") == "ltr"
+    # the page is mirrored: the section headings start at the right edge
+    box = page.locator("#h-setup").bounding_box()
+    main = page.locator("main").bounding_box()
+    assert box is not None and main is not None
+    assert box["x"] + box["width"] > main["x"] + main["width"] - 40
+    page.screenshot(path=str(artifacts / "reference-he-variant-masters.png"))
+    page.goto(f"{live_server.url}/he/variants/howto/#rule-engine.missing")
+    page.screenshot(path=str(artifacts / "reference-he-variant-howto-rule.png"))
+
+
+def test_compare_differences_only_switch_hides_equal_rows(page: Page, live_server: Any, artifacts: Path) -> None:
+    page.goto(f"{live_server.url}/en/compare/?v=howto&v=masters+mandatory-doubles")
+    same = page.locator("table.compare tr.same")
+    differs = page.locator("table.compare tr.differs")
+    n_differs = differs.count()
+    assert same.count() > 0 and n_differs > 0
+    expect(same.first).to_be_visible()
+    page.screenshot(path=str(artifacts / "reference-compare-all.png"))
+    page.locator("#diff-switch").check()
+    expect(same).to_have_count(0)
+    expect(differs).to_have_count(n_differs)
+    expect(page).to_have_url(f"{live_server.url}/en/compare/?v=howto&v=masters%2Bmandatory-doubles&diff=1")
+    page.screenshot(path=str(artifacts / "reference-compare-diff.png"))
+    # and back
+    page.locator("#diff-switch").uncheck()
+    expect(same.first).to_be_visible()
+    # a reload of the pushed URL renders the whole page, still filtered
+    page.locator("#diff-switch").check()
+    expect(same).to_have_count(0)
+    page.reload()
+    expect(page.locator("h1")).to_have_count(1)
+    expect(same).to_have_count(0)
+    expect(page.locator("#diff-switch")).to_be_checked()
+
+
+def test_compare_switch_without_javascript(browser: Browser, live_server: Any) -> None:
+    context = browser.new_context(java_script_enabled=False, viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/en/compare/?v=gamerules&v=cardinal")
+        assert page.locator("table.compare tr.same").count() > 0
+        page.locator("#diff-switch").check()
+        page.locator(".compare-form button[type=submit]").click()
+        page.wait_for_url("**diff=1**")
+        assert page.locator("table.compare tr.same").count() == 0
+        assert page.locator("table.compare tr.differs").count() > 0
+    finally:
+        context.close()
+
+
+def test_language_switcher_keeps_the_page(page: Page, live_server: Any, artifacts: Path) -> None:
+    page.goto(f"{live_server.url}/en/variants/masters/?options=mandatory-doubles")
+    page.locator(".language-switcher button[value=hu]").click()
+    page.wait_for_url(f"{live_server.url}/hu/variants/masters/?options=mandatory-doubles")
+    assert page.evaluate("document.documentElement.lang") == "hu"
+    assert page.locator(".ruleset-id").inner_text() == "masters+mandatory-doubles"
+    page.locator(".language-switcher button[value=he]").click()
+    page.wait_for_url(f"{live_server.url}/he/variants/masters/?options=mandatory-doubles")
+    assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+    expect(page.locator(".language-switcher button[value=he]")).to_be_disabled()
+    page.screenshot(path=str(artifacts / "reference-switcher-he.png"))
+
+
+def test_citation_link_lands_on_the_highlighted_quote(page: Page, live_server: Any, artifacts: Path) -> None:
+    page.goto(f"{live_server.url}/en/variants/masters/")
+    link = page.locator("#rule-engine\\.tile a.cite-link").first
+    quote = page.locator("#rule-engine\\.tile blockquote").first.inner_text()
+    link.click()
+    page.wait_for_url("**/en/sources/003_d192915f30379178.txt/#q-*")
+    target = page.locator("mark:target")
+    expect(target).to_have_count(1)
+    assert quote in target.inner_text()
+    assert target.evaluate("el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+    page.screenshot(path=str(artifacts / "reference-source-target.png"))
+
+
+@pytest.mark.parametrize("lang", ["en", "he"])
+def test_screenshots_of_every_page(page: Page, live_server: Any, artifacts: Path, lang: str) -> None:
+    shots = {
+        "variants": "/variants/",
+        "variant-gamerules": "/variants/gamerules/",
+        "variant-options": "/variants/masters/?options=mandatory-doubles,free-bonus-turn#options",
+        "variant-bad-options": "/variants/masters/?options=reverse-order",
+        "compare": "/compare/",
+        "which": "/which/",
+        "which-key": "/which/?key=engine.missing",
+        "sources": "/sources/",
+        "source": "/sources/000_6fd4c4b4ba48b953.txt/",
+        "reasons": "/reasons/",
+    }
+    for name, path in shots.items():
+        response = page.goto(f"{live_server.url}/{lang}{path}")
+        assert response is not None and response.status in (200, 400), path
+        page.screenshot(path=str(artifacts / f"reference-{lang}-{name}.png"))

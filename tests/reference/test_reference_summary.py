@@ -1,0 +1,201 @@
+"""The generated summaries: every dimension, every value has a sentence, traits from data,
+and every sentence goes through the translation catalogue."""
+
+from __future__ import annotations
+
+import dataclasses
+import struct
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+from django.test import Client, override_settings
+from django.utils import translation
+
+from mextrain_site.reference import catalogue
+from mextrain_site.reference import summary as sm
+from rules.reasons import ReasonCode
+from rules.ruleset import RULE_SPECS, ValueKind
+from variants.loader import all_rulesets, get_ruleset, option_ids
+
+from reference_html import LANGUAGES, parse
+
+
+@pytest.mark.parametrize("ident", option_ids())
+def test_summary_mentions_every_dimension(client: Client, ident: str) -> None:
+    doc = parse(client.get(f"/en/variants/{ident}/").content)
+    for spec in RULE_SPECS:
+        node = doc.by_id(f"rule-{spec.key}")
+        assert node is not None, spec.key
+        assert node.attrs["data-rule"] == spec.key
+        statement = node.find(cls="statement")
+        assert statement is not None and statement.text.strip(), spec.key
+    rules = [n for n in doc.find_all("article", cls="rule")]
+    assert len(rules) == len(RULE_SPECS)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_summary_mentions_every_dimension_in_every_language(client: Client, lang: str) -> None:
+    doc = parse(client.get(f"/{lang}/variants/masters/").content)
+    assert [n.attrs["data-rule"] for n in doc.find_all("article", cls="rule")] == [s.key for s in RULE_SPECS]
+
+
+def test_summary_sections_follow_the_game() -> None:
+    titles = [title for _, title, _ in sm.grouped_specs()]
+    assert titles == ["Setup", "The start", "The first turn", "A normal turn", "Doubles", "End of round and scoring"]
+    keys = [s.key for _, _, specs in sm.grouped_specs() for s in specs]
+    assert sorted(keys) == sorted(s.key for s in RULE_SPECS)
+
+
+def test_every_dimension_has_a_label() -> None:
+    assert set(sm.LABELS) == {s.key for s in RULE_SPECS}
+
+
+def test_every_value_has_a_sentence() -> None:
+    for spec in RULE_SPECS:
+        if spec.kind is ValueKind.BOOL:
+            assert set(sm.SENTENCES[spec.key]) == {True, False}, spec.key
+        elif spec.kind is ValueKind.ENUM:
+            assert spec.enum is not None
+            assert set(sm.SENTENCES[spec.key]) == {m.value for m in spec.enum}, spec.key
+        elif spec.kind is ValueKind.ENUM_LIST:
+            assert spec.enum is not None
+            assert set(sm.LIST_ITEMS[spec.key]) == {m.value for m in spec.enum}, spec.key
+        elif spec.kind is ValueKind.INT:
+            assert spec.key == "scoring.double_blank", f"{spec.key}: add a sentence to value_html()"
+
+
+def test_every_sentence_of_every_ruleset_is_generated_not_a_fallback() -> None:
+    for ident in option_ids():
+        rs = get_ruleset(ident)
+        for spec in RULE_SPECS:
+            html = sm.value_html(spec.key, rs.rule(spec.key).value)
+            assert not html.startswith(sm.bdi(sm.label(spec.key)) + ":"), (ident, spec.key)
+
+
+def test_a_value_without_a_sentence_is_shown_plainly() -> None:
+    html = sm.value_html("doubles.order", "sideways")
+    assert html == '<bdi dir="ltr">Order of open doubles</bdi>: <bdi dir="ltr">sideways</bdi>'
+
+
+def test_descriptions_from_rules_are_in_the_catalogue_list() -> None:
+    """rules/ holds the English; catalogue.py must list each one for makemessages."""
+    assert {s.description for s in RULE_SPECS} <= set(catalogue.RULE_DESCRIPTIONS)
+    assert {c.description for c in ReasonCode} <= set(catalogue.REASON_DESCRIPTIONS)
+
+
+def test_summary_follows_the_data() -> None:
+    """A change in a ruleset's data changes its summary: nothing is written per ruleset."""
+    rs = get_ruleset("masters")
+    before = sm.summary(rs)
+    rule = rs.rule("doubles.obligation")
+    changed_rules = dict(rs.rules)
+    changed_rules["doubles.obligation"] = dataclasses.replace(rule, value=type(rule.value)("satisfy"))
+    changed = dataclasses.replace(rs, rules=MappingProxyType(changed_rules))
+    after = sm.summary(changed)
+
+    def statement(sections: list[sm.Section]) -> str:
+        return next(str(r.value) for s in sections for r in s.rules if r.key == "doubles.obligation")
+
+    assert statement(before) == str(sm.SENTENCES["doubles.obligation"]["none"])
+    assert statement(after) == str(sm.SENTENCES["doubles.obligation"]["satisfy"])
+
+
+def test_numbers_are_isolated_left_to_right() -> None:
+    html = sm.value_html("players.count", get_ruleset("howto").flags.players_count)
+    assert '<bdi dir="ltr">2</bdi>' in html and '<bdi dir="ltr">14</bdi>' in html
+
+
+def test_free_text_is_marked_english() -> None:
+    html = sm.value_html("setup.equipment", "A hub & markers")
+    assert html == '<span lang="en" dir="ltr">A hub &amp; markers</span>'
+
+
+# -- traits ----------------------------------------------------------------------------------------
+
+
+def test_traits_are_three_or_four_rare_values_from_the_data() -> None:
+    rulesets = all_rulesets()
+    traits = sm.distinctive_traits(rulesets)
+    for rs in rulesets:
+        picked = traits[rs.id]
+        assert 3 <= len(picked) <= 4, rs.id
+        others = [o for o in rulesets if o.id != rs.id]
+        for t in picked:
+            shared = sum(1 for o in others if o.rule(t.view.key).value == rs.rule(t.view.key).value)
+            assert t.shared_with == shared
+            assert shared * 2 < len(others), (rs.id, t.view.key)  # not held by most others
+            assert t.view.spec.kind not in (ValueKind.TEXT, ValueKind.DEAL_TABLE, ValueKind.PLAYER_RANGE)
+
+
+def test_traits_prefer_values_nobody_else_holds() -> None:
+    traits = sm.distinctive_traits(all_rulesets())
+    # masters alone starts from the highest double held and plays a single game
+    assert {"engine.tile", "rounds.count"} <= {t.view.key for t in traits["masters"]}
+    # cardinal alone makes a player add to the own train first
+    assert "turn.own_train_first" in {t.view.key for t in traits["cardinal"]}
+    for picked in traits.values():
+        assert len({t.view.spec.section for t in picked}) >= 3  # different aspects of the game
+
+
+def test_traits_change_with_the_data() -> None:
+    rulesets = list(all_rulesets())
+    masters = rulesets[[r.id for r in rulesets].index("masters")]
+    # give every other ruleset masters' engine rule: it is no longer a trait of masters
+    twins = []
+    for rs in rulesets:
+        if rs.id != "masters":
+            rules = dict(rs.rules)
+            rules["engine.tile"] = masters.rule("engine.tile")
+            rs = dataclasses.replace(rs, rules=MappingProxyType(rules))
+        twins.append(rs)
+    traits = sm.distinctive_traits(twins)
+    assert "engine.tile" not in {t.view.key for t in traits["masters"]}
+
+
+# -- translation -----------------------------------------------------------------------------------
+
+
+def _write_mo(path: Path, messages: dict[str, str]) -> None:
+    """A minimal GNU .mo file (what msgfmt writes), so the test needs no gettext tools."""
+    entries = {"": "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=2; plural=(n != 1);\n", **messages}
+    keys = sorted(entries)
+    ids = b"".join(k.encode() + b"\0" for k in keys)
+    strs = b"".join(entries[k].encode() + b"\0" for k in keys)
+    n = len(keys)
+    header = 7 * 4
+    ids_start = header + 16 * n
+    strs_start = ids_start + len(ids)
+    out = struct.pack("Iiiiiii", 0x950412DE, 0, n, header, header + 8 * n, 0, 0)
+    offset = 0
+    for k in keys:
+        out += struct.pack("ii", len(k.encode()), ids_start + offset)
+        offset += len(k.encode()) + 1
+    offset = 0
+    for k in keys:
+        out += struct.pack("ii", len(entries[k].encode()), strs_start + offset)
+        offset += len(entries[k].encode()) + 1
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(out + ids + strs)
+
+
+def test_sentences_labels_and_descriptions_go_through_the_catalogue(client: Client, tmp_path: Path) -> None:
+    sentence = str(sm.SENTENCES["doubles.obligation"]["none"])
+    description = next(s.description for s in RULE_SPECS if s.key == "doubles.obligation")
+    _write_mo(tmp_path / "hu" / "LC_MESSAGES" / "django.mo", {
+        sentence: "HU-SENTENCE",
+        "rule dimension\x04Open doubles": "HU-LABEL",
+        description: "HU-DESCRIPTION",
+        "Not stated by this source; assumed:": "HU-ASSUMED",
+        "From %(lo)s to %(hi)s player.\0From %(lo)s to %(hi)s players.": "HU1 %(lo)s..%(hi)s\0HU2 %(lo)s..%(hi)s",
+    })
+    with override_settings(LOCALE_PATHS=[tmp_path]):
+        hu = client.get("/hu/variants/masters/").content.decode()
+        en = client.get("/en/variants/masters/").content.decode()
+        which = client.get("/hu/which/?key=doubles.obligation").content.decode()
+    translation.activate("en")
+    assert "HU-SENTENCE" in hu and sentence not in parse(hu).by_id("rule-doubles.obligation").text  # type: ignore[union-attr]
+    assert "HU-LABEL" in hu and "HU-ASSUMED" in hu
+    assert 'HU2 <bdi dir="ltr">2</bdi>..<bdi dir="ltr">8</bdi>' in hu  # ngettext, the plural form
+    assert "HU-DESCRIPTION" in which
+    assert sentence in en and "HU-SENTENCE" not in en
