@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .judge import Judgement, Replay, explain, implicit_done, judge_all, replay
 from .moves import Move
@@ -14,7 +14,17 @@ from .ruleset import Ruleset
 from .scoring import round_scores
 from .state import State, build
 
-Translate = Callable[[ReasonCode], str]
+
+
+class Wording(Protocol):
+    """How reasons are worded for a reader: sentence templates and train names."""
+
+    def template(self, code: ReasonCode) -> str: ...
+
+    def train_label(self, name: str) -> str: ...
+
+
+Translate = Wording
 
 
 @dataclass(frozen=True)
@@ -50,7 +60,7 @@ def reason_json(r: Reason, ruleset: Ruleset, translate: Translate | None = None)
     return {
         "code": r.code.value,
         "blocks": r.blocks,
-        "text": r.text(translate(r.code) if translate else None),
+        "text": r.text(translate.template(r.code), translate.train_label) if translate else r.text(),
         "rule": r.rule_key,
         "citations": [{"seed": c.seed, "quote": c.quote, "gloss": c.gloss} for c in r.citations(ruleset)],
     }

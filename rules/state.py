@@ -103,9 +103,6 @@ class State:
     def train_name(self, index: int) -> str:
         return self.players[index] if index < len(self.players) else MEXICAN
 
-    def train_label(self, index: int) -> str:
-        return f"{self.players[index]}'s train" if index < len(self.players) else "the Mexican train"
-
     def train_index(self, name: str) -> int:
         return self.mexican if name == MEXICAN else self.players.index(name)
 

@@ -1,19 +1,36 @@
-"""Translating the engine's sentences in the web layer (the engine itself stays English)."""
+"""Wording the engine's reasons in the reader's language (the engine itself stays English).
+
+The sentence templates are in the catalogues through ``engine_messages.py``; a translation
+that lost or renamed a ``{placeholder}`` is not used (the English one is)."""
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext
+import string
 
-from rules.answer import Translate
+from django.utils.translation import gettext
+
+from rules.moves import MEXICAN
 from rules.reasons import ReasonCode
 
 
-def reason_template(code: ReasonCode) -> str:
-    """The reason's sentence template in the active language (English when untranslated)."""
-    return gettext(code.template)
+def _fields(template: str) -> set[str] | None:
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    except ValueError:
+        return None
 
 
-def reason_translator() -> Translate | None:
-    """A ``translate`` callback for rules.answer, or None when the active language is English."""
-    language = (get_language() or "en").split("-")[0]
-    return None if language == "en" else reason_template
+class GettextWording:
+    """Reason templates and train names through gettext, in the active language."""
+
+    def template(self, code: ReasonCode) -> str:
+        translated = gettext(code.template)
+        return translated if _fields(translated) == _fields(code.template) else code.template
+
+    def train_label(self, name: str) -> str:
+        if name == MEXICAN:
+            return gettext("the Mexican train")
+        return gettext("%(name)s's train") % {"name": name}
+
+
+WORDING = GettextWording()

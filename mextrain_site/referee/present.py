@@ -9,7 +9,6 @@ per ruleset, replay stops, and the board pictures.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,10 +17,10 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.referee import BadInput, parse
 from rules.answer import Ruling, rule, ruling_json
 from rules.position import ImpossiblePositionError
-from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY, Ruleset
 from variants.loader import base_ids
 
@@ -29,19 +28,6 @@ from .board import BoardLabels, board_svg
 
 ECHO_CONTEXT = 3
 """Lines shown either side of a bad line in the echo of the text."""
-
-
-def _fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
-
-
-def translate(code: ReasonCode) -> str:
-    """The reason's sentence template in the active language (English if no translation fits)."""
-    translated: str = gettext(code.template)
-    try:
-        return translated if _fields(translated) == _fields(code.template) else code.template
-    except ValueError:
-        return code.template
 
 
 def display_order(ids: Sequence[str]) -> list[str]:
@@ -321,7 +307,7 @@ def _columns(text: str, variants: Sequence[str] | None) -> tuple[list[Column], i
         except ImpossiblePositionError as exc:
             columns.append(Column(rs, None, None, str(exc)))
             continue
-        columns.append(Column(rs, ruling, ruling_json(ruling, translate)))
+        columns.append(Column(rs, ruling, ruling_json(ruling, WORDING)))
     return columns, request.position.check_line
 
 
@@ -412,7 +398,7 @@ def _boards(ruled: list[Column]) -> list[BoardView]:
             for i in col.ruling.state.open_doubles:
                 opened.setdefault(i, []).append(col.id)
         labels = BoardLabels(open_doubles={i: len(ids) == len(cols) for i, ids in opened.items()})
-        partial = [(state.train_label(i), ids) for i, ids in opened.items() if len(ids) != len(cols)]
+        partial = [(WORDING.train_label(state.train_name(i)), ids) for i, ids in opened.items() if len(ids) != len(cols)]
         ids = [c.id for c in cols]
         failed = first.ruling.replay.failed
         stop = stops.get((failed.line, str(failed.move))) if failed is not None else None

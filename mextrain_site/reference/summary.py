@@ -264,7 +264,7 @@ def label(key: str) -> str:
 
 
 def description(key: str) -> str:
-    """The dimension's description from RULE_SPECS, translated (see catalogue.py)."""
+    """The dimension's description from RULE_SPECS, translated (see mextrain_site/core/engine_messages.py)."""
     spec = SPEC_BY_KEY.get(key)
     return gettext(spec.description) if spec is not None else ""
 

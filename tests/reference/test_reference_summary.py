@@ -12,7 +12,9 @@ import pytest
 from django.test import Client, override_settings
 from django.utils import translation
 
-from mextrain_site.reference import catalogue
+from django.core.management import call_command
+
+from mextrain_site.core import engine_messages
 from mextrain_site.reference import summary as sm
 from rules.reasons import ReasonCode
 from rules.ruleset import RULE_SPECS, ValueKind
@@ -79,9 +81,11 @@ def test_a_value_without_a_sentence_is_shown_plainly() -> None:
 
 
 def test_descriptions_from_rules_are_in_the_catalogue_list() -> None:
-    """rules/ holds the English; catalogue.py must list each one for makemessages."""
-    assert {s.description for s in RULE_SPECS} <= set(catalogue.RULE_DESCRIPTIONS)
-    assert {c.description for c in ReasonCode} <= set(catalogue.REASON_DESCRIPTIONS)
+    """rules/ holds the English; engine_messages.py must list each one for makemessages."""
+    messages = set(engine_messages.MESSAGES)
+    assert {s.description for s in RULE_SPECS} <= messages
+    assert {c.description for c in ReasonCode} | {c.template for c in ReasonCode} <= messages
+    assert call_command("engine_messages", "--check") is None  # exits 1 when the file is stale
 
 
 def test_summary_follows_the_data() -> None:
