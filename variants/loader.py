@@ -124,13 +124,14 @@ def option_ids() -> tuple[str, ...]:
     for ident in base_ids():
         base = load_base(ident)
         out.append(ident)
-        for name, spec in base.options.items():
-            needed = _closure(base, name)
-            out.append(get_ruleset("+".join((ident, *needed))).id)
+        for name in base.options:
+            out.append(get_ruleset("+".join((ident, *option_closure(ident, name)))).id)
     return tuple(dict.fromkeys(out))
 
 
-def _closure(base: BaseVariant, name: str) -> tuple[str, ...]:
+def option_closure(base_id: str, name: str) -> tuple[str, ...]:
+    """The option with every option it needs, directly or not, in the file's order."""
+    base = load_base(base_id)
     seen: list[str] = []
 
     def visit(n: str) -> None:
@@ -140,7 +141,7 @@ def _closure(base: BaseVariant, name: str) -> tuple[str, ...]:
             seen.append(n)
 
     visit(name)
-    return tuple(seen)
+    return tuple(n for n in base.options if n in seen)
 
 
 def seed_text(seed: str) -> str:

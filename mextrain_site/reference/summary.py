@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, Citation, DealRow, PlayerRange, Rule, RuleSpec, Ruleset, Status, ValueKind
-from variants.loader import all_rulesets, get_ruleset, load_base, option_ids
+from variants.loader import all_rulesets, get_ruleset, load_base, option_closure, option_ids
 
 from .sources import anchor_for
 
@@ -504,18 +504,6 @@ class OptionView:
     """Every option it needs, directly or not: its changes are shown against the ruleset with them."""
 
 
-def option_closure(base_id: str, name: str) -> tuple[str, ...]:
-    base = load_base(base_id)
-    seen: list[str] = []
-
-    def visit(n: str) -> None:
-        for req in base.options[n].requires:
-            visit(req)
-        if n not in seen:
-            seen.append(n)
-
-    visit(name)
-    return tuple(n for n in base.options if n in seen)
 
 
 def option_views(ruleset: Ruleset) -> list[OptionView]:
