@@ -62,7 +62,7 @@ def reason_json(r: Reason, ruleset: Ruleset, translate: Translate | None = None)
         "blocks": r.blocks,
         "text": r.text(translate.template(r.code), translate.train_label) if translate else r.text(),
         "rule": r.rule_key,
-        "citations": [{"seed": c.seed, "quote": c.quote, "gloss": c.gloss} for c in r.citations(ruleset)],
+        "citations": [dict(c) for c in ruleset.citations_json.get(r.rule_key or "", ())],
     }
 
 

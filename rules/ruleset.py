@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -321,6 +322,14 @@ class Ruleset:
     def citations(self, key: str) -> tuple[Citation, ...]:
         rule = self.rules.get(key)
         return rule.citations if rule is not None else ()
+
+    @cached_property
+    def citations_json(self) -> Mapping[str, tuple[Mapping[str, str], ...]]:
+        """Each rule's citations as JSON-ready mappings, built once (answers repeat them)."""
+        return MappingProxyType({
+            key: tuple(MappingProxyType({"seed": c.seed, "quote": c.quote, "gloss": c.gloss}) for c in rule.citations)
+            for key, rule in self.rules.items()
+        })
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id}>"
