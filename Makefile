@@ -35,8 +35,13 @@ system-deps:
 compilemessages: $(STAMP)
 	@if ls locale/*/LC_MESSAGES/django.po >/dev/null 2>&1; then $(PY) manage.py compilemessages -v 0; fi
 
+LANGS := he hu ky it el
+MESSAGE_IGNORES := --ignore='.venv/*' --ignore='tests/*' --ignore='staticfiles/*' --ignore='test-artifacts/*' --ignore='bench/*'
+
+# Refresh the catalogues after changing a user-visible string (then translate what is new).
 messages: $(STAMP)
-	$(PY) manage.py makemessages -a --no-obsolete -v 0
+	$(PY) manage.py engine_messages
+	$(PY) manage.py makemessages $(foreach l,$(LANGS),-l $(l)) $(MESSAGE_IGNORES) --no-obsolete -v 0
 
 run: setup
 	$(PY) manage.py runserver $(HOST):$(PORT)

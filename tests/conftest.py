@@ -36,3 +36,14 @@ def artifacts() -> Path:
     """Folder for screenshots (git-ignored)."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default() -> Any:
+    """Each test starts in English: a request through LocaleMiddleware leaves its language
+    active in the thread, which would leak into the next test."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()

@@ -1,0 +1,81 @@
+"""The translation catalogues: complete in every language, current with the source, and the
+engine's sentences keep their placeholders."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+
+from mextrain_site.core.i18n import WORDING
+from rules.reasons import ReasonCode
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = [code for code, _ in settings.LANGUAGES if code != "en"]
+
+
+def po(lang: str) -> Path:
+    return ROOT / "locale" / lang / "LC_MESSAGES" / "django.po"
+
+
+def msgids(path: Path) -> set[str]:
+    """The msgids of a catalogue (joined continuation lines), header excluded."""
+    ids, current, in_id = set(), [], False
+    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+        if line.startswith("msgid "):
+            current, in_id = [line[6:]], True
+        elif in_id and line.startswith('"'):
+            current.append(line)
+        else:
+            if in_id:
+                text = "".join(part.strip()[1:-1] for part in current)
+                if text:
+                    ids.add(text)
+            in_id = False
+    return ids
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_catalogue_is_complete(lang: str) -> None:
+    out = subprocess.run(["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(po(lang))],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "fuzzy" not in out.stderr and "untranslated" not in out.stderr, f"{lang}: {out.stderr.strip()}"
+    text = po(lang).read_text(encoding="utf-8")
+    assert "#, fuzzy" not in text
+
+
+def test_catalogues_are_current_with_the_source(tmp_path: Path) -> None:
+    """makemessages on a copy of the project finds no string missing from the catalogues."""
+    copy = tmp_path / "project"
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "test-artifacts", "locale", "tests",
+                                                              "staticfiles", "bench", "__pycache__", "*.sqlite3"))
+    subprocess.run([sys.executable, "manage.py", "makemessages", "-l", "it", "--ignore=.venv/*", "-v", "0"],
+                   cwd=copy, check=True, capture_output=True)
+    fresh = msgids(copy / "locale" / "it" / "LC_MESSAGES" / "django.po")
+    for lang in LANGUAGES:
+        have = msgids(po(lang))
+        missing = sorted(fresh - have)
+        assert not missing, f"{lang}: not in the catalogue (run make messages, then translate): {missing[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_engine_sentences_are_translated_with_their_placeholders(lang: str) -> None:
+    with translation.override(lang):
+        for code in ReasonCode:
+            translated = translation.gettext(code.template)
+            assert translated != code.template or not any(c.isalpha() for c in code.template), (lang, code)
+            assert WORDING.template(code) == translated, f"{lang}: {code.value} lost or renamed a placeholder"
+        assert WORDING.train_label("mexican") != "the Mexican train"
+        assert "Ann" in WORDING.train_label("Ann")
+
+
+def test_hebrew_plurals_have_their_own_forms() -> None:
+    with translation.override("he"):
+        forms = {translation.ngettext("Exactly %(n)s player.", "Exactly %(n)s players.", n) for n in (1, 2, 5)}
+    assert len(forms) >= 2
