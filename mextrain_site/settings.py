@@ -1,7 +1,8 @@
 """Settings: small and explicit; production values come from the environment.
 
 Environment: SECRET_KEY, DEBUG (1/0), ALLOWED_HOSTS (comma-separated), DATABASE_URL
-(default: SQLite file db.sqlite3 beside manage.py), CSRF_TRUSTED_ORIGINS, SECURE_SSL_REDIRECT.
+(default: SQLite file db.sqlite3 beside manage.py), CSRF_TRUSTED_ORIGINS, SECURE_SSL_REDIRECT,
+STATIC_ROOT (default: staticfiles/ beside manage.py).
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ USE_TZ = True
 TIME_ZONE = "UTC"
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")  # where collectstatic writes
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -1,0 +1,1 @@
+"""Benchmarks: `make bench` (the engine, `python -m bench`) and `make loadtest` (the served API, `python -m bench.loadtest`)."""

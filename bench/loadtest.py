@@ -1,0 +1,293 @@
+"""``make loadtest`` (``python -m bench.loadtest``): the served API under load, against the trivial view.
+
+Starts gunicorn the way production runs it (``gunicorn mextrain_site.wsgi``, DEBUG=0, collected
+static files, SQLite in a temporary folder, migrated first) on a free loopback port, drives it with
+``wrk`` (the Debian package), first ``GET /health`` and then ``POST /api/adjudicate`` with a typical
+position (4 players, a 15-tile hand, judged under every ruleset), and prints requests per second
+and latency percentiles for both, and the ratio. Then it stops gunicorn.
+
+The aim: adjudication at >= 60% of the trivial view's throughput, with p95 < 50 ms. The exit status
+is 0 when the run was clean (whether or not the aim is met: the figures are for the README), 1 when
+a request failed or a tool is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+AIM_RATIO = 0.60
+AIM_P95_MS = 50.0
+
+TYPICAL_POSITION = """\
+# A typical mid-round question: 4 players, double-12, Bob holds 15 tiles.
+players: Ann Bob Cy Dee
+engine: 12-12
+Ann: 12-5 5-8 *
+Bob: 12-7
+Cy: 12-3 3-10
+Dee: -
+mexican: 12-9 9-9
+boneyard: 20
+turn: Bob
+hand: 7-1 1-4 9-2 2-11 0-6 6-6 8-8 10-4 5-0 3-6 11-11 4-2 6-9 1-1 8-3
+check: Bob: 7-1 -> Bob
+"""
+"""No ``variant`` line: judged under every ruleset, side by side."""
+
+# Printed by wrk when the run ends: the percentiles wrk --latency leaves out (p95), exact, in microseconds.
+DONE_LUA = """
+done = function(summary, latency, requests)
+  io.write(string.format("MEXTRAIN requests=%d duration_us=%d p50_us=%d p90_us=%d p95_us=%d p99_us=%d max_us=%d errors=%d status_errors=%d timeouts=%d\\n",
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(90), latency:percentile(95),
+    latency:percentile(99), latency.max,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    summary.errors.status, summary.errors.timeout))
+end
+"""
+
+
+def lua_string(text: str) -> str:
+    """A Lua long-bracket string literal holding ``text`` exactly (no escapes are interpreted)."""
+    level = 0
+    while f"]{'=' * level}]" in text:
+        level += 1
+    eq = "=" * level
+    # Lua drops a newline right after the opening bracket: add one so a leading newline survives.
+    return f"[{eq}[\n{text}]{eq}]"
+
+
+def post_script(body: str, content_type: str) -> str:
+    return (
+        'wrk.method = "POST"\n'
+        f"wrk.body = {lua_string(body)}\n"
+        f'wrk.headers["Content-Type"] = "{content_type}"\n' + DONE_LUA
+    )
+
+
+@dataclass(frozen=True)
+class Result:
+    name: str
+    requests: int
+    seconds: float
+    rps: float
+    p50_ms: float
+    p90_ms: float
+    p95_ms: float
+    p99_ms: float
+    max_ms: float
+    errors: int
+    non_2xx: int
+    wrk_latency: dict[str, float]
+    """The percentiles of wrk's own --latency table, in ms."""
+
+
+_UNITS_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
+
+
+def to_ms(value: str) -> float:
+    m = re.fullmatch(r"([\d.]+)(us|ms|s|m)", value.strip())
+    if not m:
+        raise ValueError(f"not a wrk duration: {value!r}")
+    return float(m.group(1)) * _UNITS_MS[m.group(2)]
+
+
+def parse_wrk(name: str, output: str) -> Result:
+    """Read wrk's report: the line our ``done`` hook printed, the --latency table, Requests/sec."""
+    m = re.search(r"^MEXTRAIN (.*)$", output, re.MULTILINE)
+    if not m:
+        raise ValueError(f"wrk printed no summary line for {name}:\n{output}")
+    f = {k: int(v) for k, v in (kv.split("=") for kv in m.group(1).split())}
+    rps_match = re.search(r"^Requests/sec:\s*([\d.]+)", output, re.MULTILINE)
+    seconds = f["duration_us"] / 1e6
+    rps = float(rps_match.group(1)) if rps_match else f["requests"] / seconds
+    table = {p: to_ms(v) for p, v in re.findall(r"^\s+(\d+)%\s+(\S+)\s*$", output, re.MULTILINE)}
+    non_2xx = re.search(r"Non-2xx or 3xx responses:\s*(\d+)", output)
+    return Result(
+        name=name, requests=f["requests"], seconds=seconds, rps=rps,
+        p50_ms=f["p50_us"] / 1000, p90_ms=f["p90_us"] / 1000, p95_ms=f["p95_us"] / 1000,
+        p99_ms=f["p99_us"] / 1000, max_ms=f["max_us"] / 1000,
+        errors=f["errors"], non_2xx=max(f["status_errors"], int(non_2xx.group(1)) if non_2xx else 0),
+        wrk_latency=table,
+    )
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def production_env(tmp: Path) -> dict[str, str]:
+    settings_vars = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "STATIC_ROOT", "CSRF_TRUSTED_ORIGINS",
+                     "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "LOG_LEVEL")
+    env = {k: v for k, v in os.environ.items() if k not in settings_vars and not k.startswith("DJANGO_")}
+    env.update(
+        DJANGO_SETTINGS_MODULE="mextrain_site.settings",
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        STATIC_ROOT=str(tmp / "static"),
+        SECURE_SSL_REDIRECT="0",  # plain HTTP on loopback; behind a TLS proxy in production
+        LOG_LEVEL="WARNING",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+class Server:
+    """gunicorn on a free loopback port, in its own process group."""
+
+    def __init__(self, env: dict[str, str], workers: int, log: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self._log_file = log.open("wb")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "mextrain_site.wsgi", "--bind", f"127.0.0.1:{self.port}",
+             "--workers", str(workers), "--worker-class", "sync", "--timeout", "60", "--keep-alive", "5",
+             "--error-logfile", "-"],
+            cwd=ROOT, env=env, stdout=self._log_file, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with status {self.proc.returncode}:\n{self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/health", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        raise RuntimeError(f"gunicorn did not answer /health within {timeout:.0f} s:\n{self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)  # our own session: gunicorn's master and workers
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        self._log_file.close()
+
+
+def check_answer(url: str) -> int:
+    """One request before the load: the typical position must be judged under every ruleset."""
+    req = urllib.request.Request(f"{url}/api/adjudicate", data=TYPICAL_POSITION.encode(),
+                                 headers={"Content-Type": "text/plain"}, method="POST")
+    with urllib.request.urlopen(req, timeout=30) as r:
+        body = r.read()
+    answer = json.loads(body)
+    bad = [k for k, v in answer["variants"].items() if "error" in v]
+    if len(answer["variants"]) < 4 or bad:
+        raise RuntimeError(f"the typical position was not judged under every ruleset: {answer['variants'].keys()} {bad}")
+    return len(body)
+
+
+def run_wrk(wrk: str, url: str, script: Path, seconds: float, connections: int, threads: int) -> str:
+    cmd = [wrk, f"-t{threads}", f"-c{connections}", f"-d{seconds:g}s", "--timeout", "10s", "--latency",
+           "-s", str(script), url]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 60)
+    if done.returncode != 0:
+        raise RuntimeError(f"wrk failed ({done.returncode}): {done.stderr or done.stdout}")
+    return done.stdout
+
+
+def report(health: Result, api: Result, answer_bytes: int, args: argparse.Namespace) -> str:
+    ratio = api.rps / health.rps if health.rps else 0.0
+    rows = [("", "GET /health", "POST /api/adjudicate")]
+    rows += [
+        ("requests/s", f"{health.rps:.0f}", f"{api.rps:.0f}"),
+        ("p50 (ms)", f"{health.p50_ms:.1f}", f"{api.p50_ms:.1f}"),
+        ("p90 (ms)", f"{health.p90_ms:.1f}", f"{api.p90_ms:.1f}"),
+        ("p95 (ms)", f"{health.p95_ms:.1f}", f"{api.p95_ms:.1f}"),
+        ("p99 (ms)", f"{health.p99_ms:.1f}", f"{api.p99_ms:.1f}"),
+        ("requests", str(health.requests), str(api.requests)),
+    ]
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    lines = [f"{r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:>{widths[2]}}" for r in rows]
+    met_ratio, met_p95 = ratio >= AIM_RATIO, api.p95_ms < AIM_P95_MS
+    lines += [
+        "",
+        f"adjudicate/health throughput: {ratio:.1%} (aim >= {AIM_RATIO:.0%}: {'met' if met_ratio else 'MISSED'})",
+        f"adjudicate p95: {api.p95_ms:.1f} ms (aim < {AIM_P95_MS:.0f} ms: {'met' if met_p95 else 'MISSED'})",
+        f"answer size: {answer_bytes} bytes; gunicorn: {args.workers} sync workers; wrk: {args.threads} threads, "
+        f"{args.connections} connections, {args.duration:g} s per endpoint; {os.cpu_count()} CPUs",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.loadtest", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=float, default=10.0, help="seconds of load per endpoint (default 10)")
+    parser.add_argument("--warmup", type=float, default=2.0, help="seconds of unmeasured load first (default 2)")
+    parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    args = parser.parse_args(argv)
+
+    wrk = shutil.which("wrk")
+    if not wrk:
+        print("wrk is not installed: apt-get install wrk (make loadtest does)", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory(prefix="mextrain-loadtest-") as name:
+        tmp = Path(name)
+        env = production_env(tmp)
+        manage(env, "migrate", "--noinput", "-v", "0")
+        manage(env, "collectstatic", "--noinput", "-v", "0")
+        health_lua, api_lua = tmp / "health.lua", tmp / "adjudicate.lua"
+        health_lua.write_text(DONE_LUA)
+        api_lua.write_text(post_script(TYPICAL_POSITION, "text/plain"))
+        server = Server(env, args.workers, tmp / "gunicorn.log")
+        try:
+            server.wait_ready()
+            answer_bytes = check_answer(server.url)
+            results = []
+            for label, path, script in (("health", "/health", health_lua), ("adjudicate", "/api/adjudicate", api_lua)):
+                if args.warmup > 0:
+                    run_wrk(wrk, server.url + path, script, args.warmup, args.connections, args.threads)
+                print(f"{label}: {args.duration:g} s of load on {path} ...", file=sys.stderr, flush=True)
+                out = run_wrk(wrk, server.url + path, script, args.duration, args.connections, args.threads)
+                results.append(parse_wrk(label, out))
+        finally:
+            server.stop()
+        health, api = results
+        print(report(health, api, answer_bytes, args))
+        if args.json:
+            print(json.dumps({r.name: r.__dict__ for r in results}, indent=2))
+        failed = [r for r in results if r.errors or r.non_2xx]
+        if failed:
+            for r in failed:
+                print(f"{r.name}: {r.errors} socket errors, {r.non_2xx} non-2xx responses", file=sys.stderr)
+            print(f"gunicorn log: {(tmp / 'gunicorn.log').read_text()[-2000:]}", file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""The rulesets as JSON-friendly data, for ``GET /api/variants`` and ``GET /api/variants/<id>``.
+
+Pure functions of the frozen rulesets (loaded once per process by ``variants.loader``); the
+results are cached because the rulesets never change while the process runs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, Citation, OptionSpec, Rule, Ruleset, Source
+from variants.loader import UnknownVariantError, base_ids, get_ruleset, load_base, option_ids, split_id
+
+
+class NoSuchVariant(LookupError):
+    """The id names no ruleset file, or an option its file does not declare (HTTP 404)."""
+
+
+class ImpossibleOptions(ValueError):
+    """The options exist but cannot be combined as given (HTTP 400)."""
+
+
+def to_data(value: Any) -> Any:
+    """A rule value as JSON-friendly data: enums by their value, dataclasses as objects, tuples as lists."""
+    if isinstance(value, enum.Enum):
+        return to_data(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): to_data(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, frozenset, set)):
+        return [to_data(v) for v in value]
+    return value
+
+
+def citation_json(c: Citation) -> dict[str, str]:
+    return {"seed": c.seed, "quote": c.quote, "gloss": c.gloss}
+
+
+def source_json(s: Source) -> dict[str, str]:
+    return {"seed": s.seed, "language": s.language, "direction": s.direction}
+
+
+def option_json(o: OptionSpec) -> dict[str, Any]:
+    return {
+        "id": o.name,
+        "summary": o.summary,
+        "requires": list(o.requires),
+        "conflicts": list(o.conflicts),
+        "citations": [citation_json(c) for c in o.citations],
+        "changes": list(o.changes),
+    }
+
+
+def rule_json(r: Rule) -> dict[str, Any]:
+    spec = SPEC_BY_KEY.get(r.key)
+    return {
+        "key": r.key,
+        "section": spec.section if spec else r.key.split(".", 1)[0],
+        "description": spec.description if spec else "",
+        "value": to_data(r.value),
+        "status": r.status.value,
+        "citations": [citation_json(c) for c in r.citations],
+        "note": r.note,
+        "reading": r.reading,
+        "alternative": r.alternative,
+        "option": r.option,
+    }
+
+
+def _summary(rs: Ruleset) -> dict[str, Any]:
+    return {
+        "id": rs.id,
+        "base": rs.base,
+        "title": rs.title,
+        "publisher": rs.publisher,
+        "sources": [source_json(s) for s in rs.sources],
+    }
+
+
+@functools.cache
+def catalogue() -> dict[str, Any]:
+    """Every ruleset file with the options it declares, and the canonical option ids."""
+    variants = []
+    for ident in base_ids():
+        rs = get_ruleset(ident)
+        variants.append({**_summary(rs), "options": [option_json(o) for o in rs.available_options.values()]})
+    return {"variants": variants, "option_ids": list(option_ids())}
+
+
+def resolve(full_id: str) -> Ruleset:
+    """The ruleset for ``full_id``; NoSuchVariant (unknown base or option) or ImpossibleOptions."""
+    base_id, chosen = split_id(full_id)
+    try:
+        base = load_base(base_id)
+    except UnknownVariantError as exc:
+        raise NoSuchVariant(str(exc)) from None
+    for name in chosen:
+        if name not in base.options:
+            known = ", ".join(base.options) or "none"
+            raise NoSuchVariant(f"{base_id!r} has no option {name!r}; its options: {known}")
+    try:
+        return get_ruleset(full_id)
+    except UnknownVariantError as exc:
+        raise ImpossibleOptions(str(exc)) from None
+
+
+@functools.lru_cache(maxsize=64)
+def ruleset_detail(canonical_id: str) -> dict[str, Any]:
+    """One ruleset, options applied: every declared rule with its citations, in the order of RULE_SPECS."""
+    rs = get_ruleset(canonical_id)
+    order = {spec.key: i for i, spec in enumerate(RULE_SPECS)}
+    rules = sorted(rs.rules.values(), key=lambda r: (order.get(r.key, len(order)), r.key))
+    return {
+        **_summary(rs),
+        "options": list(rs.options),
+        "available_options": [option_json(o) for o in rs.available_options.values()],
+        "rules": [rule_json(r) for r in rules],
+    }

@@ -1,0 +1,226 @@
+"""The JSON API: ``POST /api/adjudicate``, ``GET /api/variants``, ``GET /api/variants/<id>``.
+
+Every answer is JSON, errors included: ``{"error": {"code", "message", "line", "column"}}`` with
+status 400 (bad input), 404 (unknown ruleset or endpoint), 405 (wrong method) or 413 (too large).
+The views decide no rule: ``mextrain_site.core.referee`` parses and calls the engine.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils import translation
+from django.views.decorators.csrf import csrf_exempt
+
+from mextrain_site.core.referee import BadInput, adjudicate
+from rules.answer import Translate
+
+from .rulesets import ImpossibleOptions, NoSuchVariant, catalogue, resolve, ruleset_detail
+
+log = logging.getLogger(__name__)
+
+MAX_VARIANTS = 32
+"""Most ruleset ids one request may name."""
+MAX_VARIANT_ID = 200
+"""Longest ruleset id accepted, in characters."""
+REQUEST_FIELDS = ("position", "variant")
+View = Callable[..., HttpResponse]
+
+
+class RequestError(Exception):
+    """A request the API refuses: becomes the JSON error body with ``status``."""
+
+    def __init__(self, status: int, code: str, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.line, self.column = status, code, message, line, column
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "line": self.line, "column": self.column}
+
+
+def json_response(data: Any, status: int = 200, **headers: str) -> HttpResponse:
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    response = HttpResponse(body.encode("utf-8"), status=status, content_type="application/json; charset=utf-8")
+    for name, value in headers.items():
+        response.headers[name.replace("_", "-")] = value
+    return response
+
+
+def error_response(exc: RequestError, **headers: str) -> HttpResponse:
+    return json_response({"error": exc.as_dict()}, exc.status, **headers)
+
+
+def allow(*methods: str) -> Callable[[View], View]:
+    """Answer any other method with a JSON 405 and an ``Allow`` header."""
+    allowed = set(methods) | ({"HEAD"} if "GET" in methods else set())
+
+    def decorate(view: View) -> View:
+        @functools.wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method not in allowed:
+                listed = ", ".join(sorted(allowed))
+                return error_response(
+                    RequestError(405, "method-not-allowed", f"{request.method} is not allowed here; use {listed}"),
+                    Allow=listed,
+                )
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorate
+
+
+def reason_translator(request: HttpRequest) -> Translate | None:
+    """The hook for reason texts in the reader's language: the wording the engine words reasons with.
+
+    LocaleMiddleware has activated the language of ``Accept-Language`` (``request.LANGUAGE_CODE``).
+    For now every answer is in English: ``None`` leaves the engine's own templates. To translate,
+    return ``mextrain_site.core.i18n.WORDING`` (templates and train names through gettext, in the
+    active language); the answer's ``Content-Language`` follows (see :func:`answer_language`)."""
+    return None
+
+
+def answer_language(translate: Translate | None) -> str:
+    return "en" if translate is None else (translation.get_language() or settings.LANGUAGE_CODE)
+
+
+# -- POST /api/adjudicate ----------------------------------------------------------------------
+
+
+def read_body(request: HttpRequest) -> bytes:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    try:
+        body = request.body
+    except RequestDataTooBig:
+        raise RequestError(413, "too-large", f"the request body is larger than {limit} bytes") from None
+    except OSError as exc:  # the client went away, or sent less than it announced
+        raise RequestError(400, "unreadable", f"the request body could not be read: {exc}") from None
+    if limit is not None and len(body) > limit:
+        raise RequestError(413, "too-large", f"the request body is larger than {limit} bytes")
+    return body
+
+
+def decode(body: bytes, charset: str | None = None) -> str:
+    """The body as text: UTF-8 unless the Content-Type names another charset; a leading BOM is dropped."""
+    charset = (charset or "utf-8").strip().strip('"') or "utf-8"
+    try:
+        text = body.decode(charset)
+    except LookupError:
+        raise RequestError(400, "encoding", f"unknown charset {charset!r}; send UTF-8") from None
+    except UnicodeDecodeError as exc:
+        raise RequestError(400, "encoding", f"the body is not {charset} text (byte {exc.start + 1})") from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def is_json(request: HttpRequest, text: str) -> bool:
+    """JSON when the Content-Type says so; plain text when it says ``text/plain``; otherwise
+    (none, or curl's default form type) JSON when the body starts with ``{``."""
+    ctype = request.content_type or ""
+    if ctype == "application/json" or ctype.endswith("+json"):
+        return True
+    if ctype.startswith("text/"):
+        return False
+    return text.lstrip().startswith("{")
+
+
+def parse_json_request(text: str) -> tuple[str, list[str] | None]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RequestError(400, "bad-json", f"malformed JSON: {exc.msg}", exc.lineno, exc.colno) from None
+    except RecursionError:
+        raise RequestError(400, "bad-json", "malformed JSON: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise RequestError(400, "bad-request", f'expected a JSON object {{"position": "...", "variant": ...}}; found {kind(data)}')
+    unknown = [k for k in data if k not in REQUEST_FIELDS]
+    if unknown:
+        raise RequestError(400, "bad-request", f"unknown field {unknown[0]!r}; the fields are: {', '.join(REQUEST_FIELDS)}")
+    position = data.get("position")
+    if not isinstance(position, str):
+        found = "nothing" if "position" not in data else kind(position)
+        raise RequestError(400, "bad-request", f'"position" must be the position text (a string); found {found}')
+    return position, variant_ids(data.get("variant"))
+
+
+def variant_ids(value: Any) -> list[str] | None:
+    if value is None:
+        return None
+    ids = [value] if isinstance(value, str) else value
+    if not isinstance(ids, list) or not all(isinstance(v, str) for v in ids):
+        raise RequestError(400, "bad-request", f'"variant" must be a ruleset id or a list of ids (strings); found {kind(value)}')
+    if len(ids) > MAX_VARIANTS:
+        raise RequestError(400, "bad-request", f'"variant" names {len(ids)} rulesets; at most {MAX_VARIANTS} are accepted')
+    for v in ids:
+        if not v.strip():
+            raise RequestError(400, "unknown-variant", '"variant" contains an empty id')
+        if len(v) > MAX_VARIANT_ID:
+            raise RequestError(400, "unknown-variant", f"a ruleset id of {len(v)} characters names no ruleset")
+    return list(ids)
+
+
+def kind(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean", int: "a number", float: "a number"}
+    return "null" if value is None else names.get(type(value), type(value).__name__)
+
+
+def judge(text: str, variants: Sequence[str] | None, translate: Translate | None) -> dict[str, Any]:
+    try:
+        return adjudicate(text, variants, translate)
+    except BadInput as exc:
+        status = 413 if exc.code == "too-large" else 400
+        raise RequestError(status, exc.code, exc.message, exc.line, exc.column) from None
+
+
+@csrf_exempt
+@allow("POST")
+def adjudicate_view(request: HttpRequest) -> HttpResponse:
+    """Judge a position: the body is the position text, or ``{"position": "...", "variant": ...}``."""
+    translate = reason_translator(request)
+    try:
+        text = decode(read_body(request), request.content_params.get("charset"))
+        variants: list[str] | None = None
+        if is_json(request, text):
+            text, variants = parse_json_request(text)
+        result = judge(text, variants, translate)
+    except RequestError as exc:
+        return error_response(exc)
+    except Exception:  # an engine bug: still JSON, logged with the traceback
+        log.exception("adjudicate failed")
+        return error_response(RequestError(500, "internal-error", "the referee failed on this input; please report it"))
+    return json_response(result, Content_Language=answer_language(translate))
+
+
+# -- GET /api/variants, GET /api/variants/<id> ------------------------------------------------
+
+
+@allow("GET")
+def variants_view(request: HttpRequest) -> HttpResponse:
+    """Every ruleset, its sources and options, and the canonical ids of the option combinations."""
+    data = catalogue()
+    variants = [{**v, "url": reverse("api:variant", args=[v["id"]])} for v in data["variants"]]
+    return json_response({**data, "variants": variants})
+
+
+@allow("GET")
+def variant_view(request: HttpRequest, ident: str) -> HttpResponse:
+    """One ruleset (options joined by ``+``): every declared rule with its citations."""
+    try:
+        rs = resolve(ident)
+    except NoSuchVariant as exc:
+        return error_response(RequestError(404, "unknown-variant", str(exc)))
+    except ImpossibleOptions as exc:
+        return error_response(RequestError(400, "impossible-options", str(exc)))
+    return json_response(ruleset_detail(rs.id))
+
+
+def not_found(request: HttpRequest, rest: str = "") -> HttpResponse:
+    endpoints = "POST /api/adjudicate, GET /api/variants, GET /api/variants/<id>"
+    return error_response(RequestError(404, "not-found", f"no API endpoint at {request.path}; the endpoints: {endpoints}"))

@@ -1,0 +1,174 @@
+"""Production settings: ``check --deploy`` passes, the environment drives the settings, and a real
+gunicorn serves the site, the API and WhiteNoise's static files the way production does."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import secrets
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bench.loadtest import TYPICAL_POSITION, Server
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "example.org"
+SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "STATIC_ROOT", "CSRF_TRUSTED_ORIGINS",
+                      "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "LOG_LEVEL")
+
+
+def production_env(tmp: Path, **extra: str) -> dict[str, str]:
+    """The environment of a production process: the settings' variables only as given here."""
+    env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES and not k.startswith("DJANGO_")}
+    env.update(
+        DJANGO_SETTINGS_MODULE="mextrain_site.settings",
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS=HOST,
+        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        STATIC_ROOT=str(tmp / "static"),
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    env.update(extra)
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.fixture(scope="module")
+def collected(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A temporary STATIC_ROOT, collected with the production (manifest) storage."""
+    tmp = tmp_path_factory.mktemp("deploy")
+    done = manage(production_env(tmp), "collectstatic", "--noinput", "-v", "0")
+    assert done.returncode == 0, done.stderr
+    assert (tmp / "static" / "staticfiles.json").is_file()
+    return tmp
+
+
+def test_check_deploy_passes_with_production_settings(collected: Path) -> None:
+    done = manage(production_env(collected), "check", "--deploy", "--fail-level", "WARNING")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no issues" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("extra", "warning"),
+    [({"SECRET_KEY": "too-short"}, "security.W009"), ({"DEBUG": "1"}, "security.W018"),
+     ({"SECURE_SSL_REDIRECT": "0"}, "security.W008"), ({"SECURE_HSTS_SECONDS": "0"}, "security.W004")],
+)
+def test_check_deploy_catches_weak_settings(collected: Path, extra: dict[str, str], warning: str) -> None:
+    """The check really looks: each weakened setting fails it (so the pass above means something)."""
+    done = manage(production_env(collected, **extra), "check", "--deploy", "--fail-level", "WARNING")
+    assert done.returncode != 0
+    assert warning in done.stdout + done.stderr
+
+
+def test_settings_come_from_the_environment(tmp_path: Path) -> None:
+    script = (
+        "import json, django; django.setup(); from django.conf import settings as s; "
+        "print(json.dumps({'debug': s.DEBUG, 'hosts': s.ALLOWED_HOSTS, 'engine': s.DATABASES['default']['ENGINE'], "
+        "'name': s.DATABASES['default']['NAME'], 'static_root': str(s.STATIC_ROOT), "
+        "'storage': s.STORAGES['staticfiles']['BACKEND'], 'middleware': s.MIDDLEWARE, "
+        "'secret': s.SECRET_KEY, 'ssl_redirect': s.SECURE_SSL_REDIRECT}))"
+    )
+    env = production_env(tmp_path, ALLOWED_HOSTS="example.org, www.example.org",
+                         DATABASE_URL="postgres://user:pw@db.internal:5432/mextrain", SECRET_KEY="k" * 60)
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout)
+    assert got["debug"] is False and got["secret"] == "k" * 60 and got["ssl_redirect"] is True
+    assert got["hosts"] == ["example.org", "www.example.org"]
+    assert got["engine"] == "django.db.backends.postgresql" and got["name"] == "mextrain"
+    assert got["static_root"] == str(tmp_path / "static")
+    assert got["storage"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert "whitenoise.middleware.WhiteNoiseMiddleware" in got["middleware"]
+
+
+def test_no_secret_key_no_start(tmp_path: Path) -> None:
+    env = production_env(tmp_path)
+    del env["SECRET_KEY"]
+    done = manage(env, "check")
+    assert done.returncode != 0
+    assert "SECRET_KEY" in done.stderr
+
+
+@pytest.fixture(scope="module")
+def gunicorn(collected: Path) -> Iterator[Server]:
+    """``gunicorn mextrain_site.wsgi`` with the production settings, migrated, behind no proxy."""
+    env = production_env(collected)
+    done = manage(env, "migrate", "--noinput", "-v", "0")
+    assert done.returncode == 0, done.stderr
+    server = Server(env, workers=1, log=collected / "gunicorn.log")
+    try:
+        wait_ready(server)
+        yield server
+    finally:
+        server.stop()
+
+
+def wait_ready(server: Server) -> None:
+    """Server.wait_ready() asks for plain http on 127.0.0.1; here only https for example.org is served."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        assert server.proc.poll() is None, server.log.read_text()
+        try:
+            request(server, "GET", "/health")
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"gunicorn did not start:\n{server.log.read_text()}")
+
+
+def request(server: Server, method: str, path: str, body: bytes | None = None, https: bool = True,
+            **headers: str) -> http.client.HTTPResponse:
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    hdrs = {"Host": HOST, **({"X-Forwarded-Proto": "https"} if https else {}), **headers}
+    conn.request(method, path, body=body, headers=hdrs)
+    response = conn.getresponse()
+    response.read_body = response.read()  # type: ignore[attr-defined]
+    conn.close()
+    return response
+
+
+def test_gunicorn_redirects_plain_http_to_https(gunicorn: Server) -> None:
+    r = request(gunicorn, "GET", "/health", https=False)
+    assert r.status == 301
+    assert r.getheader("Location") == f"https://{HOST}/health"
+
+
+def test_gunicorn_serves_health_with_hsts(gunicorn: Server) -> None:
+    r = request(gunicorn, "GET", "/health")
+    assert r.status == 200 and r.read_body == b"ok"  # type: ignore[attr-defined]
+    assert "max-age=31536000" in (r.getheader("Strict-Transport-Security") or "")
+
+
+def test_gunicorn_refuses_unknown_hosts(gunicorn: Server) -> None:
+    assert request(gunicorn, "GET", "/health", Host="evil.example").status == 400
+
+
+def test_whitenoise_serves_hashed_static_files(gunicorn: Server, collected: Path) -> None:
+    manifest = json.loads((collected / "static" / "staticfiles.json").read_text())
+    hashed = manifest["paths"]["mextrain.css"]
+    r = request(gunicorn, "GET", f"/static/{hashed}", **{"Accept-Encoding": "gzip"})
+    assert r.status == 200
+    assert "immutable" in (r.getheader("Cache-Control") or "")
+    assert r.getheader("Content-Encoding") == "gzip"
+
+
+def test_gunicorn_serves_the_api(gunicorn: Server) -> None:
+    r = request(gunicorn, "GET", "/api/variants")
+    assert r.status == 200 and json.loads(r.read_body)["variants"]  # type: ignore[attr-defined]
+    r = request(gunicorn, "POST", "/api/adjudicate", TYPICAL_POSITION.encode(), **{"Content-Type": "text/plain"})
+    assert r.status == 200
+    assert len(json.loads(r.read_body)["variants"]) == 4  # type: ignore[attr-defined]
+    r = request(gunicorn, "POST", "/api/adjudicate", b"x" * 70_000, **{"Content-Type": "text/plain"})
+    assert r.status == 413 and json.loads(r.read_body)["error"]["code"] == "too-large"  # type: ignore[attr-defined]
