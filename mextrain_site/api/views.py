@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 
+from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.referee import BadInput, adjudicate
 from rules.answer import Translate
 
@@ -79,13 +80,11 @@ def allow(*methods: str) -> Callable[[View], View]:
 
 
 def reason_translator(request: HttpRequest) -> Translate | None:
-    """The hook for reason texts in the reader's language: the wording the engine words reasons with.
-
-    LocaleMiddleware has activated the language of ``Accept-Language`` (``request.LANGUAGE_CODE``).
-    For now every answer is in English: ``None`` leaves the engine's own templates. To translate,
-    return ``mextrain_site.core.i18n.WORDING`` (templates and train names through gettext, in the
-    active language); the answer's ``Content-Language`` follows (see :func:`answer_language`)."""
-    return None
+    """The wording of reason texts: the reader's language when ``Accept-Language`` asks for one of
+    the site's languages other than English (LocaleMiddleware has activated it), else the engine's
+    own English (``None``). The answer's ``Content-Language`` follows (see :func:`answer_language`)."""
+    language = (getattr(request, "LANGUAGE_CODE", None) or settings.LANGUAGE_CODE).split("-")[0]
+    return None if language == "en" else WORDING
 
 
 def answer_language(translate: Translate | None) -> str:

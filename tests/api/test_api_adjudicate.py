@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.utils import translation
 from django.test import Client
 from django.urls import reverse
 
@@ -141,11 +142,30 @@ def test_typical_loadtest_position_is_judged_under_every_ruleset(client: Client)
         assert len(ruling["actions"]) > 15
 
 
-def test_reasons_are_english_whatever_the_accept_language(client: Client, spec_example: str) -> None:
-    r = client.post(URL, spec_example, content_type="text/plain", HTTP_ACCEPT_LANGUAGE="he")
+def test_reasons_are_english_by_default(client: Client, spec_example: str) -> None:
+    r = client.post(URL, spec_example, content_type="text/plain")
     assert r.status_code == 200
     assert r["Content-Language"] == "en"
     assert body(r) == json.loads(json.dumps(adjudicate(spec_example)))
+
+
+@pytest.mark.parametrize("lang", ["he", "hu", "ky", "it", "el"])
+def test_reasons_follow_accept_language(client: Client, spec_example: str, lang: str) -> None:
+    """Asked in another of the site's languages, the reasons come in it; the rest is unchanged."""
+    english = body(client.post(URL, spec_example, content_type="text/plain"))
+    r = client.post(URL, spec_example, content_type="text/plain", HTTP_ACCEPT_LANGUAGE=lang)
+    assert r.status_code == 200 and r["Content-Language"] == lang
+    translated = body(r)
+    for ident, ruling in translated["variants"].items():
+        en = english["variants"][ident]
+        assert [a["move"] for a in ruling["actions"]] == [a["move"] for a in en["actions"]]
+        pairs = [(t, e) for a, b in zip(ruling["actions"], en["actions"]) for t, e in zip(a["reasons"], b["reasons"])]
+        assert all(t["code"] == e["code"] and t["citations"] == e["citations"] for t, e in pairs)
+        assert sum(t["text"] != e["text"] for t, e in pairs) == len(pairs)  # every sentence translated
+    with translation.override(lang):
+        mexican = translation.gettext("the Mexican train")
+    texts = [r["text"] for a in translated["variants"]["howto"]["actions"] for r in a["reasons"]]
+    assert any(mexican in t for t in texts)
 
 
 def test_translate_hook_reaches_every_reason(client: Client, spec_example: str, monkeypatch: pytest.MonkeyPatch) -> None:
