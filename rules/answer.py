@@ -56,28 +56,59 @@ def rule(position: Position, ruleset: Ruleset) -> Ruling:
     return Ruling(ruleset, result, state, check, judge_all(state) if not state.round_over else ())
 
 
-def reason_json(r: Reason, ruleset: Ruleset, translate: Translate | None = None) -> dict[str, Any]:
+class _Writer:
+    """Builds one ruleset's part of the answer. A reason recurs across many actions (the same
+    train is closed to every tile), so each distinct reason's JSON is built once and shared."""
+
+    def __init__(self, ruleset: Ruleset, translate: Translate | None) -> None:
+        self.ruleset = ruleset
+        self.translate = translate
+        self.memo: dict[Reason, dict[str, Any]] = {}
+        self.cites: dict[str | None, list[dict[str, str]]] = {}
+
+    def reason(self, r: Reason) -> dict[str, Any]:
+        found = self.memo.get(r)
+        if found is None:
+            key = r.rule_key
+            cites = self.cites.get(key)
+            if cites is None:
+                cites = self.cites[key] = citations_json(self.ruleset, key)
+            found = self.memo[r] = reason_json(r, self.ruleset, self.translate, cites)
+        return found
+
+    def judgement(self, j: Judgement) -> dict[str, Any]:
+        return {"move": str(j.move), "legal": j.legal, "reasons": [self.reason(r) for r in j.reasons]}
+
+
+def citations_json(ruleset: Ruleset, key: str | None) -> list[dict[str, str]]:
+    return [dict(c) for c in ruleset.citations_json.get(key or "", ())]
+
+
+def reason_json(r: Reason, ruleset: Ruleset, translate: Translate | None = None,
+                citations: list[dict[str, str]] | None = None) -> dict[str, Any]:
     return {
         "code": r.code.value,
         "blocks": r.blocks,
         "text": r.text(translate.template(r.code), translate.train_label) if translate else r.text(),
         "rule": r.rule_key,
-        "citations": [dict(c) for c in ruleset.citations_json.get(r.rule_key or "", ())],
+        "citations": citations if citations is not None else citations_json(ruleset, r.rule_key),
     }
 
 
 def judgement_json(j: Judgement, ruleset: Ruleset, translate: Translate | None = None) -> dict[str, Any]:
-    return {"move": str(j.move), "legal": j.legal, "reasons": [reason_json(r, ruleset, translate) for r in j.reasons]}
+    return _Writer(ruleset, translate).judgement(j)
 
 
 def ruling_json(ruling: Ruling, translate: Translate | None = None) -> dict[str, Any]:
+    """One ruleset's entry of the answer. Equal reasons share one (read-only) dict."""
     rs, state, rep = ruling.ruleset, ruling.state, ruling.replay
+    w = _Writer(rs, translate)
     replay_json: dict[str, Any] = {"ok": rep.ok, "moves_applied": rep.applied}
     if rep.failed is not None:
         replay_json["failed"] = {
             "move": str(rep.failed.move),
             "line": rep.failed.line,
-            "reasons": [reason_json(r, rs, translate) for r in rep.reasons],
+            "reasons": [w.reason(r) for r in rep.reasons],
         }
     return {
         "replay": replay_json,
@@ -85,8 +116,8 @@ def ruling_json(ruling: Ruling, translate: Translate | None = None) -> dict[str,
         "phase": state.phase.value,
         "set": f"double-{state.set_max}",
         "open_doubles": [state.train_name(i) for i in state.open_doubles],
-        "check": judgement_json(ruling.check, rs, translate) if ruling.check is not None else None,
-        "actions": [judgement_json(j, rs, translate) for j in ruling.actions],
+        "check": w.judgement(ruling.check) if ruling.check is not None else None,
+        "actions": [w.judgement(j) for j in ruling.actions],
         "round_over": state.round_over,
         "scores": ruling.scores,
         "notes": list(state.notes),

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import orjson
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
@@ -48,8 +49,8 @@ class RequestError(Exception):
 
 
 def json_response(data: Any, status: int = 200, **headers: str) -> HttpResponse:
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    response = HttpResponse(body.encode("utf-8"), status=status, content_type="application/json; charset=utf-8")
+    body = orjson.dumps(data)  # UTF-8, compact; the same JSON as json.dumps(ensure_ascii=False)
+    response = HttpResponse(body, status=status, content_type="application/json; charset=utf-8")
     for name, value in headers.items():
         response.headers[name.replace("_", "-")] = value
     return response
