@@ -7,8 +7,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-LANGUAGES = ("en", "he", "hu", "ky", "it", "el")
-RTL = {"he"}
+from django.conf import settings
+from django.utils.translation import get_language_info
+
+LANGUAGES = tuple(code for code, _ in settings.LANGUAGES)
+RTL = {code for code in LANGUAGES if get_language_info(code)["bidi"]}
 
 
 def reference_pages() -> list[str]:
