@@ -18,35 +18,12 @@ import platform
 import random
 import statistics
 import time
-from collections.abc import Callable
 
+from bench.loadtest import TYPICAL_POSITION
 from rules.answer import answer, rule
 from rules.position import Position
 from rules.simulate import NAMES, play_round
 from variants.loader import all_rulesets
-
-TYPICAL = """\
-players: Ann Bob Cy Dee
-engine: 12-12
-Ann: 12-4 4-4 4-9 *
-Bob: 12-7 7-3
-Cy: 12-10 10-6 6-2
-Dee: - *
-mexican: 12-11 11-8
-boneyard: 40
-turn: Bob
-hand: 3-1 6-4 7-7 9-2 2-11 8-5 0-0 5-5 3-3 10-1 9-9 1-1 6-0 12-3 8-0
-check: Bob: 6-4 -> Cy
-"""
-
-
-def median_rate(fn: Callable[[], int], repeats: int) -> float:
-    rates = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        n = fn()
-        rates.append(n / (time.perf_counter() - t))
-    return statistics.median(rates)
 
 
 def main() -> None:
@@ -74,7 +51,7 @@ def main() -> None:
         fast, checked = statistics.median(results[rs.id][False]), statistics.median(results[rs.id][True])
         print(f"   {rs.id:<12} {fast:>18.0f} {checked:>19.0f} {fast / base:>10.2f}")
     print()
-    position = Position.parse(TYPICAL)
+    position = Position.parse(TYPICAL_POSITION)
     judge_times, answer_times = [], []
     n = 200
     for _ in range(args.repeats):
