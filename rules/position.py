@@ -25,6 +25,7 @@ KEYS = ("variant", "players", "set", "engine", "phase", "round", "boneyard", "tu
 _NAME_RE = re.compile(r"[^\s:#;*]+\Z")
 _ENGINE_RE = re.compile(r"(\d{1,2})(?:-(\d{1,2}))?\Z")
 _SET_RE = re.compile(r"double-(\d{1,2})\Z", re.IGNORECASE)
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class PositionError(ValueError):
@@ -226,7 +227,8 @@ class _Parser:
         out: list[_Line] = []
         move_lines: list[tuple[int, str, int]] = []
         in_moves = False
-        for number, raw in enumerate(self.text.splitlines(), start=1):
+        # Lines end at \n, \r\n or \r only, as an editor numbers them (not at \f or \u2028).
+        for number, raw in enumerate(_LINE_BREAK.split(self.text), start=1):
             body = _strip_comment(raw)
             if not body.strip():
                 continue

@@ -127,3 +127,11 @@ def test_size_limit() -> None:
     with pytest.raises(PositionSyntaxError) as info:
         Position.parse("#" * 20_001)
     assert "at most 20000 are accepted" in str(info.value)
+
+
+def test_lines_are_numbered_as_an_editor_numbers_them() -> None:
+    """A form feed or a Unicode line separator does not start a new line; CRLF counts once."""
+    text = "players: Ann Bob\r\n# a comment\x0c with a form feed\r\nengine: 12\u2028\nturn: Ann\nhand: 6x4\n"
+    with pytest.raises(PositionSyntaxError) as info:
+        Position.parse(text)
+    assert info.value.line == 5
