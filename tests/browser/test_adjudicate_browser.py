@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Browser, Page, expect
 
 from mextrain_site.referee.views import EXAMPLE
@@ -39,9 +40,12 @@ def page(page: Page) -> Page:
     return page
 
 
-def judge(page: Page, text: str) -> None:
+def judge(page: Page, text: str, language: str = "en") -> None:
+    """Paste and press the Judge button, found by its name in the page's language."""
     page.fill("#position", text)
-    page.get_by_role("button", name="Judge").click()
+    with translation.override(language):
+        name = translation.gettext("Judge")
+    page.get_by_role("button", name=name, exact=True).click()
 
 
 def no_horizontal_overflow(page: Page) -> bool:
@@ -198,8 +202,11 @@ def test_hebrew_page_and_a_long_text_refusal(page: Page, live_server: Any, artif
     page.goto(f"{live_server.url}/he/adjudicate/")
     assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
     assert page.locator("#position").evaluate("el => getComputedStyle(el).direction") == "ltr"
-    judge(page, EXAMPLE)
+    judge(page, EXAMPLE, "he")
     expect(page.locator("#verdict-big")).to_be_visible()
+    with translation.override("he"):
+        illegal = translation.gettext("Illegal")
+    expect(page.locator("#verdict-big")).to_have_text(illegal)
     page.screenshot(path=str(artifacts / "adjudicate-he.png"))
     too_long = EXAMPLE + "#" * 20_000
     page.evaluate("t => { document.getElementById('position').value = t; }", too_long)
