@@ -7,9 +7,10 @@ move before applying it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, TypeVar
 
 from .moves import Action, Move
 from .position import MoveLine
@@ -19,6 +20,7 @@ from .state import State, apply, doubles_apply_now
 from .tiles import Tile
 
 R = ReasonCode
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +61,13 @@ def _forbidding_first(r: Reason) -> bool:
 # -- analysis shared by many candidates: computed once per state ----------------------------
 
 
-def _cached(state: State, name: str, compute: object) -> object:
-    cache_ = state.__dict__
-    if name not in cache_:
-        assert callable(compute)
-        cache_[name] = compute()
-    return cache_[name]
+def _memo(state: State, key: Hashable, compute: Callable[[], T]) -> T:
+    """What is derived from a state, kept on it: states are frozen, and a judgement asks the
+    same questions for every candidate (the memo is not a field: copies start without it)."""
+    memo: dict[Hashable, Any] = state.__dict__.setdefault("_memo", {})
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]  # type: ignore[no-any-return]
 
 
 def hand_tiles(state: State) -> tuple[Tile, ...] | None:
@@ -82,11 +85,7 @@ def required_train(state: State, tile: Tile) -> tuple[int, ReasonCode] | None:
     """The train ``tile`` must go on because of an open double, and the reason code."""
     if not state.open_doubles:
         return None
-    key = "_required_double" if tile.is_double else "_required"
-    cache_ = state.__dict__
-    if key not in cache_:
-        cache_[key] = _required_train(state, tile)
-    return cache_[key]  # type: ignore[no-any-return]
+    return _memo(state, ("required", tile.is_double), lambda: _required_train(state, tile))
 
 
 def _required_train(state: State, tile: Tile) -> tuple[int, ReasonCode] | None:
@@ -115,7 +114,7 @@ def _own_train_tile(state: State) -> Tile | None:
         tiles = hand_tiles(state) or ()
         end = state.trains[state.to_move].end
         return next((t for t in tiles if t.has(end)), None)
-    return _cached(state, "_own_tile", compute)  # type: ignore[return-value]
+    return _memo(state, "own-tile", compute)
 
 
 def _explain_play(state: State, move: Move) -> tuple[Reason, ...]:
@@ -161,13 +160,11 @@ def _explain_play(state: State, move: Move) -> tuple[Reason, ...]:
 
 def _train_access(state: State, index: int, label: str) -> tuple[Reason, ...]:
     """The access reasons for a train: they do not depend on the tile, so once per state."""
-    cache_ = state.__dict__.setdefault("_access", {})
-    found = cache_.get(index)
-    if found is None:
+    def compute() -> tuple[Reason, ...]:
         out: list[Reason] = []
         _access(state, index, label, out)
-        found = cache_[index] = tuple(out)
-    return found  # type: ignore[no-any-return]
+        return tuple(out)
+    return _memo(state, ("access", index), compute)
 
 
 def _access(state: State, index: int, label: str, out: list[Reason]) -> None:
@@ -239,7 +236,7 @@ def legal_plays(state: State) -> tuple[Move, ...]:
         return tuple(out)
     if state.round_over:
         return ()
-    return _cached(state, "_legal_plays", compute)  # type: ignore[return-value]
+    return _memo(state, "legal-plays", compute)
 
 
 def play_candidates(state: State) -> Iterator[Move]:

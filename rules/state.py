@@ -16,6 +16,7 @@ from .ruleset import (
     FirstTurnOut,
     FirstTurnTiles,
     FirstTurnWho,
+    Flags,
     MarkerPlaced,
     Ruleset,
 )
@@ -65,9 +66,8 @@ class Progress:
     """Drew since the last tile laid."""
     drawn: Tile | None = None
     """The drawn tile, when known."""
-    double_pending: bool = False
-    """The last tile laid this turn was a double: the player plays again."""
     doubles_laid: bool = False
+    """The player laid a double this turn and plays again (a non-double would have ended it)."""
     special: bool = False
     """This turn is a special first turn in which several tiles may be laid."""
 
@@ -140,23 +140,6 @@ class State:
         d = train.tiles[-1].high
         return self.pip_counts[d] >= self.set_max + 1
 
-    def position(self) -> Position:
-        """This state written back as a position (turn progress is not representable)."""
-        hands = tuple((p, h.tiles) for p, h in zip(self.players, self.hands) if h is not None and not h.unknown)
-        return Position(
-            players=self.players,
-            engine=self.engine,
-            trains=tuple(t.line() for t in self.trains[: self.mexican]),
-            mexican=self.trains[self.mexican].line(),
-            turn=self.player,
-            boneyard=self.boneyard_tiles if self.boneyard_tiles is not None else self.boneyard,
-            hands=hands,
-            set_max=self.set_max,
-            phase=self.phase,
-            open_doubles=tuple(self.train_name(i) for i in self.open_doubles),
-            round=self.round_no,
-        )
-
 
 def default_set(ruleset: Ruleset, players: int, max_pip: int) -> int:
     """The set a position uses when it names none: the ruleset's table, else the pips seen."""
@@ -209,7 +192,8 @@ def build(position: Position, ruleset: Ruleset) -> State:
     rng = flags.players_count
     if not rng.min <= n <= rng.max:
         notes.append(f"{ruleset.id} is for {rng.min} to {rng.max} players; this position has {n}.")
-    state = State(
+    phase = position.phase if pending else Phase.PLAY
+    return State(
         ruleset=ruleset,
         players=position.players,
         set_max=set_max,
@@ -220,22 +204,19 @@ def build(position: Position, ruleset: Ruleset) -> State:
         boneyard_tiles=position.boneyard if isinstance(position.boneyard, tuple) else None,
         board=frozenset(board),
         to_move=to_move,
-        phase=position.phase if pending else Phase.PLAY,
+        phase=phase,
         pending_first=pending,
         open_doubles=open_doubles,
-        progress=Progress(),
+        progress=_turn_start(flags, phase, pending, to_move),
         round_no=position.round,
         notes=tuple(notes),
     )
-    return replace(state, progress=Progress(special=_special(state, to_move)))
 
 
-def _special(state: State, seat: int) -> bool:
-    return (
-        state.phase is Phase.FIRST_TURN
-        and seat in state.pending_first
-        and state.ruleset.flags.first_turn_tiles is FirstTurnTiles.CHAIN
-    )
+def _turn_start(flags: Flags, phase: Phase, pending: frozenset[int], seat: int) -> Progress:
+    """A fresh turn: special (several tiles) when it is the seat's first turn and the ruleset has one."""
+    special = phase is Phase.FIRST_TURN and seat in pending and flags.first_turn_tiles is FirstTurnTiles.CHAIN
+    return _SPECIAL if special else _FRESH
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(State))
@@ -308,7 +289,7 @@ def _play(state: State, move: Move) -> State:
                       **changes)
     if tile.is_double and flags.doubles_play_again and applies:
         return evolve(state, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None,
-                                              double_pending=True, doubles_laid=True),
+                                              doubles_laid=True),
                       **changes)
     return _end_turn(state, **changes)
 
@@ -354,9 +335,8 @@ def _end_turn(state: State, **changes: object) -> State:
     out = any(h is not None and h.empty for h in hands)
     over = (phase is Phase.PLAY and out) or passes >= n
     nxt = (state.to_move + 1) % n
-    special = phase is Phase.FIRST_TURN and nxt in pending and flags.first_turn_tiles is FirstTurnTiles.CHAIN
     return evolve(state, to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
-                  progress=_SPECIAL if special else _FRESH, **changes)
+                  progress=_turn_start(flags, phase, pending, nxt), **changes)
 
 
 _FRESH = Progress()
