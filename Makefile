@@ -47,6 +47,7 @@ run: setup
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: system-deps setup
+	$(PY) -m ruff check --quiet rules variants mextrain_site bench scripts tests
 	$(PY) -m mypy
 	$(PY) scripts/with_postgres.py $(PY) -m pytest -q -p no:cacheprovider
 

@@ -15,7 +15,6 @@ from .scoring import round_scores
 from .state import State, build
 
 
-
 class Wording(Protocol):
     """How reasons are worded for a reader: sentence templates and train names."""
 

@@ -15,7 +15,14 @@ from typing import Any, TypeVar
 from .moves import Action, Move
 from .position import MoveLine
 from .reasons import Reason, ReasonCode, reason
-from .ruleset import CannotPlay, CannotStart, DoubleObligation, DoubleOrder, FirstTurnTrains, FollowUp
+from .ruleset import (
+    CannotPlay,
+    CannotStart,
+    DoubleObligation,
+    DoubleOrder,
+    FirstTurnTrains,
+    FollowUp,
+)
 from .state import State, apply, doubles_apply_now
 from .tiles import Tile
 

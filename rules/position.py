@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from .moves import MEXICAN, Action, Move, MoveSyntaxError, parse_move
+from .moves import MEXICAN, Move, MoveSyntaxError, parse_move
 from .tiles import MAX_PIP, STANDARD_SETS, Tile, format_tiles, set_size
 
 MAX_TEXT = 20_000

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from .moves import MEXICAN
-
 from .ruleset import Citation, Ruleset
 
 

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .deal import deal, rounds_in_game
-from .judge import legal_moves, replay
 from .judge import explain as explain_move
-from .moves import Action, Move
+from .judge import legal_moves, replay
+from .moves import Action
 from .position import MoveLine, Position
 from .ruleset import Ruleset
 from .scoring import GameResult, game_result, round_scores
@@ -147,7 +147,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--log", metavar="FILE", help="write every round's log (deal plus moves) to FILE")
     args = parser.parse_args(argv)
-    from variants.loader import UnknownVariantError, get_ruleset  # the only I/O: reading the ruleset files
+    from variants.loader import (  # the only I/O: reading the ruleset files
+        UnknownVariantError,
+        get_ruleset,
+    )
 
     from .deal import DealError
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 from functools import cache
+from typing import NamedTuple
 
 MAX_PIP = 18
 STANDARD_SETS = (6, 9, 12, 15, 18)

@@ -12,8 +12,23 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, Citation, OptionSpec, Rule, Ruleset, Source
-from variants.loader import UnknownVariantError, base_ids, get_ruleset, load_base, option_ids, split_id
+from rules.ruleset import (
+    RULE_SPECS,
+    SPEC_BY_KEY,
+    Citation,
+    OptionSpec,
+    Rule,
+    Ruleset,
+    Source,
+)
+from variants.loader import (
+    UnknownVariantError,
+    base_ids,
+    get_ruleset,
+    load_base,
+    option_ids,
+    split_id,
+)
 
 
 class NoSuchVariant(LookupError):

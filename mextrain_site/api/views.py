@@ -25,7 +25,13 @@ from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.referee import BadInput, adjudicate
 from rules.answer import Translate
 
-from .rulesets import ImpossibleOptions, NoSuchVariant, catalogue, resolve, ruleset_detail
+from .rulesets import (
+    ImpossibleOptions,
+    NoSuchVariant,
+    catalogue,
+    resolve,
+    ruleset_detail,
+)
 
 log = logging.getLogger(__name__)
 

@@ -23,12 +23,28 @@ from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
-from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, Citation, DealRow, PlayerRange, Rule, RuleSpec, Ruleset, Status, ValueKind
-from variants.loader import all_rulesets, get_ruleset, load_base, option_closure, option_ids
+from rules.ruleset import (
+    RULE_SPECS,
+    SPEC_BY_KEY,
+    Citation,
+    DealRow,
+    PlayerRange,
+    Rule,
+    Ruleset,
+    RuleSpec,
+    Status,
+    ValueKind,
+)
+from variants.loader import (
+    all_rulesets,
+    get_ruleset,
+    load_base,
+    option_closure,
+    option_ids,
+)
 
 from .sources import anchor_for
 

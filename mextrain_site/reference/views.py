@@ -13,7 +13,14 @@ from django.utils.translation import gettext, pgettext
 
 from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY
-from variants.loader import UnknownVariantError, base_ids, load_base, option_ids, seed_text, split_id
+from variants.loader import (
+    UnknownVariantError,
+    base_ids,
+    load_base,
+    option_ids,
+    seed_text,
+    split_id,
+)
 
 from . import sources as src
 from . import summary as sm

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.utils import translation
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from bench.loadtest import TYPICAL_POSITION
 from mextrain_site.api import views

@@ -9,7 +9,7 @@ from django.test import Client, override_settings
 
 from rules.position import MAX_TEXT
 
-from .conftest import NO_STATIC_ROOT_WARNING, EXAMPLES, error_of
+from .conftest import EXAMPLES, NO_STATIC_ROOT_WARNING, error_of
 
 pytestmark = [pytest.mark.django_db, NO_STATIC_ROOT_WARNING]
 URL = "/api/adjudicate"

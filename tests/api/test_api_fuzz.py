@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from bench.loadtest import TYPICAL_POSITION
 from variants.loader import option_ids
 
-from .conftest import NO_STATIC_ROOT_WARNING, EXAMPLES, ERROR_KEYS
+from .conftest import ERROR_KEYS, EXAMPLES, NO_STATIC_ROOT_WARNING
 
 pytestmark = [pytest.mark.django_db, NO_STATIC_ROOT_WARNING]
 URL = "/api/adjudicate"

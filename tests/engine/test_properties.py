@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.answer import rule
+from rules.deal import deal
 from rules.judge import candidates, explain, is_legal, legal_moves
 from rules.position import Position, PositionError
 from rules.simulate import NAMES
-from rules.deal import deal
 from rules.state import apply, build
 from variants.loader import get_ruleset, option_ids
 

@@ -13,8 +13,8 @@ import pytest
 
 from rules.deal import deal
 from rules.position import Position
-from rules.simulate import NAMES, play_game, play_round
 from rules.scoring import game_result
+from rules.simulate import NAMES, play_game, play_round
 from variants.loader import get_ruleset, option_ids
 
 ROUNDS = 200

@@ -8,12 +8,11 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.test import Client
+from reference_html import LANGUAGES, Node, parse
 
 from mextrain_site.reference.sources import anchor_for, marked_text, quotes, sources
 from rules.ruleset import Citation
 from variants.loader import base_ids, load_base, option_ids, seed_text
-
-from reference_html import LANGUAGES, Node, parse
 
 
 @functools.cache

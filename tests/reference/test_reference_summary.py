@@ -3,26 +3,21 @@ and every sentence goes through the translation catalogue."""
 
 from __future__ import annotations
 
-import html
-
 import dataclasses
-import struct
-from pathlib import Path
+import html
 from types import MappingProxyType
 
 import pytest
-from django.test import Client, override_settings
-from django.utils import translation
-
 from django.core.management import call_command
+from django.test import Client
+from django.utils import translation
+from reference_html import LANGUAGES, parse
 
 from mextrain_site.core import engine_messages
 from mextrain_site.reference import summary as sm
 from rules.reasons import ReasonCode
 from rules.ruleset import RULE_SPECS, ValueKind
 from variants.loader import all_rulesets, get_ruleset, option_ids
-
-from reference_html import LANGUAGES, parse
 
 
 @pytest.mark.parametrize("ident", option_ids())

@@ -8,12 +8,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from reference_html import LANGUAGES, RTL, parse, reference_pages
 
 from rules.reasons import ReasonCode
 from rules.ruleset import RULE_SPECS
 from variants.loader import base_ids, load_base, option_ids
-
-from reference_html import LANGUAGES, RTL, parse, reference_pages
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
