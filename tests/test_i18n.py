@@ -79,3 +79,27 @@ def test_hebrew_plurals_have_their_own_forms() -> None:
     with translation.override("he"):
         forms = {translation.ngettext("Exactly %(n)s player.", "Exactly %(n)s players.", n) for n in (1, 2, 5)}
     assert len(forms) >= 2
+
+
+def plural_forms(path: Path) -> str:
+    """The Plural-Forms value of a catalogue's header (its first msgstr, continuation lines joined)."""
+    text = path.read_text(encoding="utf-8")
+    header = text.split('msgstr ""\n', 1)[1].split("\n\n", 1)[0]
+    joined = "".join(line.strip()[1:-1] for line in header.splitlines() if line.startswith('"'))
+    return next(part for part in joined.split("\\n") if part.startswith("Plural-Forms:"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_forms_are_djangos_for_the_language(lang: str) -> None:
+    """Each catalogue counts like Django's own catalogue for that language (Hebrew has four
+    forms, Kyrgyz one), so ngettext picks the right sentence for every number."""
+    import django
+
+    ours = plural_forms(po(lang))
+    djangos = plural_forms(Path(django.__file__).parent / "conf" / "locale" / lang / "LC_MESSAGES" / "django.po")
+    assert ours == djangos
+    nplurals = int(ours.split("nplurals=")[1].split(";")[0])
+    text = po(lang).read_text(encoding="utf-8")
+    for entry in text.split("\n\n"):
+        if "msgid_plural" in entry:
+            assert f"msgstr[{nplurals - 1}]" in entry and f"msgstr[{nplurals}]" not in entry, entry[:120]
