@@ -58,11 +58,13 @@ def explain(state: State, move: Move) -> tuple[Reason, ...]:
         reasons = _explain_pass(state)
     else:
         reasons = _explain_done(state)
-    return tuple(sorted(reasons, key=_forbidding_first))
+    if len(reasons) > 1:
+        reasons = tuple(sorted(reasons, key=_forbidding_first))
+    return reasons
 
 
 def _forbidding_first(r: Reason) -> bool:
-    return not r.blocks
+    return not r.code.blocks
 
 
 # -- analysis shared by many candidates: computed once per state ----------------------------
@@ -142,10 +144,8 @@ def _explain_play(state: State, move: Move) -> tuple[Reason, ...]:
     progress = state.progress
     if progress.drew and flags.turn_drawn_tile_only and progress.drawn is not None and tile != progress.drawn:
         out.append(reason(R.MUST_PLAY_DRAWN_TILE, player=player, drawn=progress.drawn))
-    if tile.has(train.end):
-        out.append(reason(R.ENDS_MATCH, tile=tile, end=train.end, train=label))
-    else:
-        out.append(reason(R.ENDS_DO_NOT_MATCH, tile=tile, end=train.end, train=label))
+    ends = (("tile", tile), ("end", train.end), ("train", label))  # built directly: the hottest reason
+    out.append(Reason(R.ENDS_MATCH if tile.has(train.end) else R.ENDS_DO_NOT_MATCH, ends))
     required = required_train(state, tile)
     satisfying = required is not None and required[0] == index
     if required is not None:
