@@ -191,7 +191,7 @@ def adjudicate_view(request: HttpRequest) -> HttpResponse:
     """Judge a position: the body is the position text, or ``{"position": "...", "variant": ...}``."""
     translate = reason_translator(request)
     try:
-        text = decode(read_body(request), request.content_params.get("charset"))
+        text = decode(read_body(request), (request.content_params or {}).get("charset"))
         variants: list[str] | None = None
         if is_json(request, text):
             text, variants = parse_json_request(text)

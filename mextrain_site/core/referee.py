@@ -44,6 +44,7 @@ def parse(text: str, variants: Sequence[str] | None = None) -> Request:
 
 
 def choose_rulesets(position: Position, variants: Sequence[str] | None) -> tuple[Ruleset, ...]:
+    where: tuple[int | None, int | None]
     if variants:
         ids, where = list(variants), (None, None)
     elif position.variant:

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.middleware import HtmxDetails
 
 from mextrain_site.core.referee import BadInput, parse
 from rules.position import MAX_TEXT
@@ -41,11 +42,19 @@ hand: 6-4 7-7 9-2 2-11
 check: Bob: 6-4 -> Cy
 """
 
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request that has been through ``HtmxMiddleware``, which sets ``request.htmx``."""
+
+    htmx: HtmxDetails
+
+
 STATUS = {"too-large": 413}
 """HTTP status of a bad input by its code; anything else is 400."""
 
 
-def _context(request: HttpRequest, text: str, variants: list[str], **extra: Any) -> dict[str, Any]:
+def _context(request: HtmxHttpRequest, text: str, variants: list[str], **extra: Any) -> dict[str, Any]:
     return {
         "text": text,
         "variants": variants,
@@ -73,12 +82,12 @@ def _form_error(form: AdjudicateForm) -> dict[str, Any]:
             "code": "form", "echo": [], "in_text": "position" in form.errors}
 
 
-def _respond(request: HttpRequest, context: dict[str, Any], status: int = 200, partial: str = "ruling") -> HttpResponse:
+def _respond(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200, partial: str = "ruling") -> HttpResponse:
     name = f"{TEMPLATE}#{partial}" if request.htmx else TEMPLATE
     return render(request, name, context, status=status)
 
 
-def _judge_and_render(request: HttpRequest, text: str, variants: list[str], error_status: int | None = None,
+def _judge_and_render(request: HtmxHttpRequest, text: str, variants: list[str], error_status: int | None = None,
                       **extra: Any) -> HttpResponse:
     try:
         judged = judge(text, variants)
@@ -88,7 +97,7 @@ def _judge_and_render(request: HttpRequest, text: str, variants: list[str], erro
     return _respond(request, _context(request, text, variants, judged=judged, **extra))
 
 
-def _read_form(request: HttpRequest) -> tuple[AdjudicateForm, str, list[str]]:
+def _read_form(request: HtmxHttpRequest) -> tuple[AdjudicateForm, str, list[str]]:
     form = AdjudicateForm(request.POST)
     valid = form.is_valid()
     if valid:
@@ -101,7 +110,7 @@ def _read_form(request: HttpRequest) -> tuple[AdjudicateForm, str, list[str]]:
 
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "POST"])
-def adjudicate(request: HttpRequest) -> HttpResponse:
+def adjudicate(request: HtmxHttpRequest) -> HttpResponse:
     """The page: a position, the rulesets, Judge. POST judges; GET shows the worked example."""
     if request.method == "GET":
         return render(request, TEMPLATE, _context(request, EXAMPLE, []))
@@ -113,7 +122,7 @@ def adjudicate(request: HttpRequest) -> HttpResponse:
 
 @vary_on_headers("HX-Request")
 @require_POST
-def share(request: HttpRequest) -> HttpResponse:
+def share(request: HtmxHttpRequest) -> HttpResponse:
     """Store the position and rulesets; answer with the short link (htmx) or go there."""
     form, text, variants = _read_form(request)
     if not form.is_valid():
@@ -132,7 +141,7 @@ def share(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(url, status=303)
 
 
-def _share_refused(request: HttpRequest, context: dict[str, Any], status: int) -> HttpResponse:
+def _share_refused(request: HtmxHttpRequest, context: dict[str, Any], status: int) -> HttpResponse:
     """Nothing stored: show why in the ruling panel (htmx: replace the panel, not the share slot)."""
     response = _respond(request, context, status)
     if request.htmx:
@@ -143,7 +152,7 @@ def _share_refused(request: HttpRequest, context: dict[str, Any], status: int) -
 
 @vary_on_headers("HX-Request")
 @require_GET
-def shared(request: HttpRequest, share_id: str) -> HttpResponse:
+def shared(request: HtmxHttpRequest, share_id: str) -> HttpResponse:
     """A stored ruling, judged afresh and shown on the page (even if it no longer parses)."""
     row = get_object_or_404(SharedRuling, pk=share_id)
     url = request.build_absolute_uri(reverse("share:ruling", args=[row.id]))

@@ -91,11 +91,20 @@ def quotes(seed: str) -> tuple[Quote, ...]:
     return tuple(sorted(by_text.values(), key=lambda q: (q.start, -len(q.text))))
 
 
+@dataclass(eq=False)
+class _Span:
+    """Where a quote's mark opens and closes in the text; widened in place when marks overlap."""
+
+    start: int
+    end: int
+    quote: Quote
+
+
 @functools.cache
 def marked_text(seed: str) -> SafeString:
     """The text of a seed, escaped, with each cited quote in a <mark id=…>."""
     text = seed_text(seed)
-    spans = [[q.start, q.start + len(q.text), q] for q in quotes(seed) if q.start >= 0]
+    spans = [_Span(q.start, q.start + len(q.text), q) for q in quotes(seed) if q.start >= 0]
     # Marks must nest. A quote that overlaps another only in part (none does today) is widened
     # to enclose it, so its mark still contains the whole quote.
     changed = True
@@ -103,28 +112,28 @@ def marked_text(seed: str) -> SafeString:
         changed = False
         for a in spans:
             for b in spans:
-                if a is not b and a[0] < b[0] < a[1] < b[1]:
-                    b[0] = a[0]
+                if a is not b and a.start < b.start < a.end < b.end:
+                    b.start = a.start
                     changed = True
-    spans.sort(key=lambda s: (s[0], -s[1]))
+    spans.sort(key=lambda s: (s.start, -s.end))
     out: list[str] = []
-    stack: list[list] = []  # type: ignore[type-arg]
+    stack: list[_Span] = []
     pos = 0
 
     def close_until(limit: int) -> None:
         nonlocal pos
-        while stack and stack[-1][1] <= limit:
+        while stack and stack[-1].end <= limit:
             top = stack.pop()
-            out.append(escape(text[pos:top[1]]))
+            out.append(escape(text[pos:top.end]))
             out.append("</mark>")
-            pos = top[1]
+            pos = top.end
 
-    for start, end, q in spans:
-        close_until(start)
-        out.append(escape(text[pos:start]))
-        pos = start
-        out.append(format_html('<mark id="{}" title="{}">', q.anchor, q.gloss))
-        stack.append([start, end, q])
+    for span in spans:
+        close_until(span.start)
+        out.append(escape(text[pos:span.start]))
+        pos = span.start
+        out.append(format_html('<mark id="{}" title="{}">', span.quote.anchor, span.quote.gloss))
+        stack.append(span)
     close_until(len(text))
     out.append(escape(text[pos:]))
     return mark_safe("".join(out))

@@ -12,11 +12,12 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext, pgettext
 
 from rules.reasons import ReasonCode
-from rules.ruleset import SPEC_BY_KEY
+from rules.ruleset import SPEC_BY_KEY, Ruleset
 from variants.loader import (
     UnknownVariantError,
     base_ids,
     load_base,
+    option_closure,
     option_ids,
     seed_text,
     split_id,
@@ -103,7 +104,8 @@ def compare(request: HttpRequest) -> HttpResponse:
     if not request.GET and not getattr(request, "htmx", False):
         asked = list(base_ids())  # the bare page compares every ruleset as written
     diff_only = request.GET.get("diff") in ("1", "on", "true", "yes")
-    rulesets, errors = [], []
+    rulesets: list[Ruleset] = []
+    errors: list[str] = []
     for ident in asked:
         try:
             choice = _resolve(ident)
@@ -206,7 +208,7 @@ def source(request: HttpRequest, seed: str) -> HttpResponse:
     def href(c: src.CitedBy) -> str:
         url = reverse("reference:variant", args=[c.ruleset])
         if c.option:
-            url += "?" + urlencode({"options": ",".join(sm.option_closure(c.ruleset, c.option))})
+            url += "?" + urlencode({"options": ",".join(option_closure(c.ruleset, c.option))})
         return url + (f"#rule-{c.key}" if c.key else f"#option-{c.option}")
 
     cited = [
