@@ -117,6 +117,41 @@ def _required_train(state: State, tile: Tile) -> tuple[int, ReasonCode] | None:
     return target, R.MUST_SATISFY_DOUBLE
 
 
+def holders(state: State) -> dict[Tile, int]:
+    """The seat known to hold each tile: from the hands given, and tiles seen drawn."""
+    def compute() -> dict[Tile, int]:
+        found: dict[Tile, int] = {}
+        for seat, hand in enumerate(state.hands):
+            for t in hand.tiles if hand is not None else ():
+                found[t] = seat
+        for seat, tiles in enumerate(state.seen_drawn):
+            for t in tiles:
+                found[t] = seat
+        return found
+    return _memo(state, "holders", compute)
+
+
+def _surely_in_boneyard(state: State, tile: Tile) -> bool:
+    """The boneyard is listed, every draw was seen, and ``tile`` is in it."""
+    bone = state.boneyard_tiles
+    return bone is not None and len(bone) == state.boneyard and tile in bone
+
+
+def _may_hold(state: State, seat: int, tile: Tile) -> bool:
+    """Whether the player at ``seat`` can hold ``tile``, as far as the position tells."""
+    if tile in state.board or _surely_in_boneyard(state, tile):
+        return False
+    holder = holders(state).get(tile)
+    if holder is not None:
+        return holder == seat
+    hand = state.hands[seat]
+    if hand is None:
+        return True  # an unknown hand may hold any tile not seen elsewhere
+    # a tile outside the known hand can only be one drawn unseen, out of the listed boneyard
+    bone = state.boneyard_tiles
+    return hand.unknown > 0 and (bone is None or tile in bone)
+
+
 def _own_train_tile(state: State) -> Tile | None:
     """A tile the player could add to the own train (for own-train-first)."""
     def compute() -> Tile | None:
@@ -135,11 +170,7 @@ def _explain_play(state: State, move: Move) -> tuple[Reason, ...]:
     label = _train_names(state.players)[index]
     player = state.players[seat]
     out: list[Reason] = []
-    hand = state.hands[seat]
-    if hand is not None:
-        if tile not in hand.tiles and not (hand.unknown and tile not in state.board):
-            out.append(reason(R.TILE_NOT_IN_HAND, player=player, tile=tile))
-    elif tile in state.board:
+    if not _may_hold(state, seat, tile):
         out.append(reason(R.TILE_NOT_IN_HAND, player=player, tile=tile))
     progress = state.progress
     if progress.drew and flags.turn_drawn_tile_only and progress.drawn is not None and tile != progress.drawn:
@@ -160,6 +191,11 @@ def _explain_play(state: State, move: Move) -> tuple[Reason, ...]:
             out.append(reason(R.DEAD_DOUBLE, double=state.trains[dead].tiles[-1], train=label))
     if not satisfying:
         out.extend(_train_access(state, index, label))
+        if flags.turn_own_train_first and index != seat and not progress.special:
+            own_end = state.trains[seat].end
+            own_tile = tile if tile.has(own_end) else _own_train_tile(state)
+            if own_tile is not None:
+                out.append(reason(R.OWN_TRAIN_FIRST, player=player, own_tile=own_tile))
     if not any(r.blocks for r in out):
         out.extend(_consequences(state, tile, index))
     return tuple(out)
@@ -200,10 +236,6 @@ def _access(state: State, index: int, label: str, out: list[Reason]) -> None:
         out.append(reason(R.TRAIN_MARKED, train=label))
     else:
         out.append(reason(R.TRAIN_NOT_OPEN, train=label, player=player))
-    if flags.turn_own_train_first and not state.progress.special:
-        own_tile = _own_train_tile(state)
-        if own_tile is not None:
-            out.append(reason(R.OWN_TRAIN_FIRST, player=player, own_tile=own_tile))
 
 
 def _consequences(state: State, tile: Tile, index: int) -> Iterator[Reason]:
@@ -299,9 +331,7 @@ def _explain_draw(state: State, move: Move) -> tuple[Reason, ...]:
         out.append(reason(R.BONEYARD_EMPTY))
     elif move.tile is not None:
         bone = state.boneyard_tiles
-        hands = state.hands
-        if move.tile in state.board or (bone is not None and move.tile not in bone) or any(
-                h is not None and move.tile in h.tiles for h in hands):
+        if move.tile in state.board or (bone is not None and move.tile not in bone) or move.tile in holders(state):
             out.append(reason(R.NOT_IN_BONEYARD, tile=move.tile))
     out.extend(_must_play(state))
     if not any(r.blocks for r in out):

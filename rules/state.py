@@ -13,8 +13,10 @@ from .moves import MEXICAN, Action, Move
 from .position import ImpossiblePositionError, Phase, Position, TrainLine
 from .ruleset import (
     DoubleObligation,
+    EngineTile,
     FirstTurnOut,
     FirstTurnTiles,
+    FirstTurnTrains,
     FirstTurnWho,
     Flags,
     MarkerPlaced,
@@ -83,6 +85,8 @@ class State:
     hands: tuple[Hand | None, ...]
     boneyard: int | None
     boneyard_tiles: tuple[Tile, ...] | None
+    """The tiles that may still be in the boneyard: exactly the boneyard when every draw was
+    seen; after an unseen draw, also the tile that left (which one is not known)."""
     board: frozenset[Tile]
     """Every tile known to be on the table, the engine included."""
     to_move: int
@@ -91,6 +95,8 @@ class State:
     open_doubles: tuple[int, ...]
     progress: Progress
     round_no: int | None = None
+    seen_drawn: tuple[frozenset[Tile], ...] = ()
+    """Per seat whose hand is not given: tiles seen drawn and not played yet."""
     passes: int = 0
     """Passes in a row with an empty boneyard."""
     round_over: bool = False
@@ -130,6 +136,9 @@ class State:
             counts[t.high] += 1
             if not t.is_double:
                 counts[t.low] += 1
+        for train in self.trains:
+            if train.unknown_prefix and train.near is not None:
+                counts[train.near] += 1  # the hidden tile the first known one is laid against
         return tuple(counts)
 
     def is_dead(self, index: int) -> bool:
@@ -177,22 +186,32 @@ def build(position: Position, ruleset: Ruleset) -> State:
     to_move = position.players.index(position.turn)
     n = len(position.players)
     pending: frozenset[int] = frozenset()
+    untouched = not any(t.started or t.marker for t in trains)
     if position.phase is Phase.FIRST_TURN:
         if flags.first_turn_who is FirstTurnWho.FIRST_PLAYER_ONLY:
-            pending = frozenset({to_move})
+            # only the first player's turn is special: once a train is started, it is over
+            pending = frozenset({to_move}) if untouched else frozenset()
         else:
             pending = frozenset({to_move} | {i for i in range(n) if not trains[i].started and not trains[i].marker})
-    if position.open_doubles is not None:
-        open_doubles = tuple(position.players.index(name) if name != MEXICAN else n for name in position.open_doubles)
-    elif flags.doubles_obligation is DoubleObligation.SATISFY:
-        open_doubles = tuple(i for i in range(n + 1) if trains[i].ends_in_double)
-    else:
-        open_doubles = ()
+    open_doubles: tuple[int, ...] = ()
+    if flags.doubles_obligation is DoubleObligation.SATISFY:
+        # A double ending a train is open; `open-doubles:` gives the order they were laid in.
+        listed = tuple(position.players.index(name) if name != MEXICAN else n for name in position.open_doubles or ())
+        open_doubles = listed + tuple(i for i in range(n + 1) if trains[i].ends_in_double and i not in listed)
     notes = []
     rng = flags.players_count
     if not rng.min <= n <= rng.max:
         notes.append(f"{ruleset.id} is for {rng.min} to {rng.max} players; this position has {n}.")
+    if position.round is not None and flags.engine_tile is EngineTile.ROUND_DOUBLE:
+        expected = set_max - (position.round - 1)
+        if expected != position.engine:
+            notes.append(f"under {ruleset.id} round {position.round} is played with the {expected}-{expected} engine, "
+                         f"not {position.engine}-{position.engine}.")
+    if pending and trains[n].started and flags.first_turn_trains is FirstTurnTrains.OWN_ONLY:
+        notes.append(f"under {ruleset.id} nobody starts the Mexican train during the first turns, "
+                     "yet it is started here.")
     phase = position.phase if pending else Phase.PLAY
+    out = any(h is not None and h.empty for h in hands)
     return State(
         ruleset=ruleset,
         players=position.players,
@@ -209,6 +228,8 @@ def build(position: Position, ruleset: Ruleset) -> State:
         open_doubles=open_doubles,
         progress=_turn_start(flags, phase, pending, to_move),
         round_no=position.round,
+        seen_drawn=tuple(frozenset() for _ in position.players),
+        round_over=out and (phase is Phase.PLAY or flags.first_turn_going_out is FirstTurnOut.ROUND_ENDS),
         notes=tuple(notes),
     )
 
@@ -257,12 +278,22 @@ def _play(state: State, move: Move) -> State:
     tile, seat, index = move.tile, state.to_move, state.train_index(move.train)
     hands = list(state.hands)
     hand = hands[seat]
+    seen_drawn = state.seen_drawn
+    bone_tiles = state.boneyard_tiles
+    from_unseen = False
     if hand is not None:
         if tile in hand.tiles:
             hand = Hand(tuple(t for t in hand.tiles if t != tile), hand.unknown)
         else:
             hand = Hand(hand.tiles, max(0, hand.unknown - 1))
+            from_unseen = True
         hands[seat] = hand
+    elif tile in seen_drawn[seat]:
+        seen_drawn = tuple(s - {tile} if i == seat else s for i, s in enumerate(seen_drawn))
+    else:
+        from_unseen = True
+    if from_unseen and bone_tiles is not None and tile in bone_tiles:
+        bone_tiles = tuple(t for t in bone_tiles if t != tile)  # it was the tile drawn unseen
     trains = list(state.trains)
     train = trains[index]
     marker = train.marker
@@ -279,7 +310,7 @@ def _play(state: State, move: Move) -> State:
         # still uncovered when the first turns are over must then be satisfied.
         open_doubles += (index,)
     changes = dict(hands=tuple(hands), trains=tuple(trains), board=state.board | {tile}, open_doubles=open_doubles,
-                   passes=0)
+                   passes=0, seen_drawn=seen_drawn, boneyard_tiles=bone_tiles)
     if hand is not None and hand.empty:
         if state.first_turn_now and flags.first_turn_going_out is FirstTurnOut.FINISH_ROUND_OF_TURNS:
             return _end_turn(state, **changes)
@@ -298,18 +329,22 @@ def _draw(state: State, move: Move) -> State:
     seat = state.to_move
     hands = list(state.hands)
     hand = hands[seat]
+    seen_drawn = state.seen_drawn
     if hand is not None:
         hands[seat] = Hand(hand.tiles + (move.tile,), hand.unknown) if move.tile is not None else Hand(
             hand.tiles, hand.unknown + 1)
+    elif move.tile is not None:
+        seen_drawn = tuple(s | {move.tile} if i == seat else s for i, s in enumerate(seen_drawn))
     bone_tiles = state.boneyard_tiles
-    if bone_tiles is not None:
-        bone_tiles = tuple(t for t in bone_tiles if t != move.tile) if move.tile is not None else None
+    if bone_tiles is not None and move.tile is not None:
+        bone_tiles = tuple(t for t in bone_tiles if t != move.tile)
     count = state.boneyard - 1 if state.boneyard is not None else None
     return evolve(
         state,
         hands=tuple(hands),
         boneyard=count,
         boneyard_tiles=bone_tiles,
+        seen_drawn=seen_drawn,
         # A player who draws on a special first turn (where that is allowed) has a normal
         # turn from then on: the drawn tile, if it can be played, is the whole turn.
         progress=replace(state.progress, drew=True, drawn=move.tile, special=False),
