@@ -6,6 +6,7 @@ import enum
 import re
 from dataclasses import dataclass
 
+from .messages import Message
 from .tiles import Tile
 
 MEXICAN = "mexican"
@@ -62,22 +63,24 @@ _WORD = re.compile(r"\S+")
 def parse_move(text: str) -> Move:
     colon = text.find(":")
     if colon < 0:
-        raise MoveSyntaxError(f"expected a move like 'Bob: 6-4 -> Cy', found {text.strip()!r}", 1)
+        raise MoveSyntaxError(Message("expected a move like 'Bob: 6-4 -> Cy', found {found}", found=repr(text.strip())), 1)
     player = text[:colon].strip()
     if not player or len(player.split()) != 1:
-        raise MoveSyntaxError(f"expected a player's name before ':', found {player!r}", 1)
+        raise MoveSyntaxError(Message("expected a player's name before ':', found {found}", found=repr(player)), 1)
     words = [(m.group(), m.start() + 1) for m in _WORD.finditer(text, colon + 1)]
     if not words:
-        raise MoveSyntaxError("expected a move after ':' (a tile -> train, draw, pass or done)", colon + 2)
+        raise MoveSyntaxError(Message("expected a move after ':' (a tile -> train, draw, pass or done)"), colon + 2)
     first, col = words[0]
     low = first.lower()
     if low in ("pass", "done"):
         if len(words) > 1:
-            raise MoveSyntaxError(f"expected nothing after '{low}', found {words[1][0]!r}", words[1][1])
+            raise MoveSyntaxError(Message("expected nothing after '{word}', found {found}", word=low, found=repr(words[1][0])),
+                                  words[1][1])
         return Move(player, Action(low))
     if low == "draw":
         if len(words) > 2:
-            raise MoveSyntaxError(f"expected at most one tile after 'draw', found {words[2][0]!r}", words[2][1])
+            raise MoveSyntaxError(Message("expected at most one tile after 'draw', found {found}", found=repr(words[2][0])),
+                                  words[2][1])
         tile = None
         if len(words) == 2:
             tile = _tile(words[1][0], words[1][1])
@@ -85,10 +88,11 @@ def parse_move(text: str) -> Move:
     tile = _tile(first, col)
     if len(words) < 3 or words[1][0] != "->":
         where = words[1][1] if len(words) > 1 else col + len(first)
-        found = repr(words[1][0]) if len(words) > 1 else "the end of the move"
-        raise MoveSyntaxError(f"expected '-> TRAIN' after the tile, found {found}", where)
+        found = repr(words[1][0]) if len(words) > 1 else Message("the end of the move")
+        raise MoveSyntaxError(Message("expected '-> TRAIN' after the tile, found {found}", found=found), where)
     if len(words) > 3:
-        raise MoveSyntaxError(f"expected nothing after the train, found {words[3][0]!r}", words[3][1])
+        raise MoveSyntaxError(Message("expected nothing after the train, found {found}", found=repr(words[3][0])),
+                              words[3][1])
     return Move(player, Action.PLAY, tile, words[2][0])
 
 
@@ -99,8 +103,8 @@ def _tile(word: str, column: int) -> Tile:
         if word.lower() in ("draw", "pass", "done"):
             raise
         raise MoveSyntaxError(
-            f"expected a tile like 6-4 (or draw, pass, done), found {word!r}"
+            Message("expected a tile like 6-4 (or draw, pass, done), found {found}", found=repr(word))
             if "pips" not in str(exc)
-            else str(exc),
+            else exc.args[0],
             column,
         ) from None

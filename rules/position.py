@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from .messages import Lookup, Message, word
 from .moves import MEXICAN, Move, MoveSyntaxError, parse_move
 from .tiles import MAX_PIP, STANDARD_SETS, Tile, format_tiles, set_size
 
@@ -36,9 +37,16 @@ class PositionError(ValueError):
         self.line = line
         self.column = column
         self.code = code
-        where = f"line {line}, column {column}: " if line is not None and column is not None else (
-            f"line {line}: " if line is not None else "")
-        super().__init__(where + message)
+        self.where: str = ""
+        if line is not None and column is not None:
+            self.where = Message("line {line}, column {column}: ", line=line, column=column)
+        elif line is not None:
+            self.where = Message("line {line}: ", line=line)
+        super().__init__(self.where + message)
+
+    def worded(self, lookup: Lookup) -> str:
+        """The whole message in the language ``lookup`` gives (see rules.messages)."""
+        return word(self.where, lookup) + word(self.message, lookup)
 
     def as_dict(self) -> dict[str, object]:
         return {"code": self.code, "message": str(self), "line": self.line, "column": self.column}
@@ -223,7 +231,8 @@ class _Parser:
     def lines(self) -> tuple[list[_Line], list[tuple[int, str, int]]]:
         """Key lines, and move lines (number, text, column) that follow ``moves:``."""
         if len(self.text) > MAX_TEXT:
-            raise PositionSyntaxError(f"the position is {len(self.text)} characters long; at most {MAX_TEXT} are accepted")
+            raise PositionSyntaxError(Message("the position is {length} characters long; at most {limit} are accepted",
+                                              length=len(self.text), limit=MAX_TEXT))
         out: list[_Line] = []
         move_lines: list[tuple[int, str, int]] = []
         in_moves = False
@@ -241,7 +250,8 @@ class _Parser:
             colon = body.find(":")
             lead = len(body) - len(body.lstrip())
             if colon < 0:
-                raise self.error(number, f"expected 'key: value', found {body.strip()!r}", lead + 1)
+                raise self.error(number, Message("expected 'key: value', found {found}", found=repr(body.strip())),
+                                 lead + 1)
             key = " ".join(body[:colon].split())
             rest = body[colon + 1:]
             value_col = colon + 2 + (len(rest) - len(rest.lstrip()))
@@ -262,47 +272,52 @@ class _Parser:
                 continue
             if low in KEYS and low != MEXICAN:
                 if low in seen:
-                    raise self.error(ln, f"'{low}' is given twice (first on line {seen[low].number})", ln.key_col)
+                    raise self.error(ln, Message("'{key}' is given twice (first on line {first})", key=low,
+                                                 first=seen[low].number), ln.key_col)
                 seen[low] = ln
                 continue
             train_lines.append(ln)
         if "players" not in seen:
-            raise self.error(lines[0].number if lines else 1, "expected a 'players:' line naming the seats", 1)
+            raise self.error(lines[0].number if lines else 1, Message("expected a 'players:' line naming the seats"), 1)
         players = self.players(seen["players"])
         folded = {p.casefold(): p for p in players}
 
-        def resolve(name: str, line: _Line | int, column: int, what: str = "a player in 'players'") -> str:
+        def resolve(name: str, line: _Line | int, column: int, what: str = "") -> str:
             found = folded.get(name.casefold())
             if found is None:
-                raise self.error(line, f"expected {what} ({', '.join(players)}), found {name!r}", column)
+                raise self.error(line, Message("expected {what} ({names}), found {found}",
+                                               what=what or Message("a player in 'players'"),
+                                               names=", ".join(players), found=repr(name)), column)
             return found
 
         if "engine" not in seen:
-            raise self.error(1, "expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')", 1)
+            raise self.error(1, Message("expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')"), 1)
         engine = self.engine(seen["engine"])
         set_max = self.set_line(seen["set"]) if "set" in seen else None
         trains: dict[str, TrainLine] = {}
         train_at: dict[str, _Line] = {}
         for ln in train_lines:
             name = MEXICAN if ln.key.lower() == MEXICAN else resolve(
-                ln.key, ln, ln.key_col, f"a known key ({', '.join(KEYS)}) or a player's name")
+                ln.key, ln, ln.key_col, Message("a known key ({keys}) or a player's name", keys=", ".join(KEYS)))
             if name in trains:
-                raise self.error(ln, f"the train {name!r} is given twice (first on line {train_at[name].number})", ln.key_col)
+                raise self.error(ln, Message("the train {train} is given twice (first on line {first})", train=repr(name),
+                                             first=train_at[name].number), ln.key_col)
             trains[name] = self.train(ln, engine, allow_marker=name != MEXICAN)
             train_at[name] = ln
         if "turn" not in seen:
-            raise self.error(1, "expected a 'turn:' line naming the player to move", 1)
+            raise self.error(1, Message("expected a 'turn:' line naming the player to move"), 1)
         tl = seen["turn"]
         turn_words = self.words(tl)
         if len(turn_words) != 1:
-            raise self.error(tl, "expected one player's name after 'turn:'")
+            raise self.error(tl, Message("expected one player's name after 'turn:'"))
         turn = resolve(turn_words[0][0], tl, turn_words[0][1])
         hands: dict[str, tuple[Tile, ...]] = {}
         hand_at: dict[str, _Line] = {}
         for ln, owner in hand_lines:
             name = turn if owner is None else resolve(owner, ln, ln.key_col + 5)
             if name in hands:
-                raise self.error(ln, f"the hand of {name} is given twice (first on line {hand_at[name].number})", ln.key_col)
+                raise self.error(ln, Message("the hand of {name} is given twice (first on line {first})", name=name,
+                                             first=hand_at[name].number), ln.key_col)
             hands[name] = self.tile_list(ln, allow_dash=True)
             hand_at[name] = ln
         boneyard: int | tuple[Tile, ...] | None = None
@@ -313,7 +328,7 @@ class _Parser:
         if "variant" in seen:
             v = seen["variant"]
             if not v.value or len(v.value.split()) != 1:
-                raise self.error(v, "expected a variant id like 'masters' or 'masters+mandatory-doubles'")
+                raise self.error(v, Message("expected a variant id like 'masters' or 'masters+mandatory-doubles'"))
             variant = v.value
             variant_at = (v.number, v.value_col)
         phase = Phase.PLAY
@@ -322,21 +337,21 @@ class _Parser:
             try:
                 phase = Phase(p.value.lower())
             except ValueError:
-                raise self.error(p, f"expected 'first-turn' or 'play', found {p.value!r}") from None
+                raise self.error(p, Message("expected 'first-turn' or 'play', found {found}", found=repr(p.value))) from None
         round_no = None
         if "round" in seen:
             r = seen["round"]
             if not r.value.isdigit() or not 1 <= int(r.value) <= 19:
-                raise self.error(r, f"expected a round number from 1 to 19, found {r.value!r}")
+                raise self.error(r, Message("expected a round number from 1 to 19, found {found}", found=repr(r.value)))
             round_no = int(r.value)
         open_doubles = None
         if "open-doubles" in seen:
             od = seen["open-doubles"]
             names = [] if od.value == "-" else [
-                MEXICAN if w.lower() == MEXICAN else resolve(w, od, c, "a train: a player's name or 'mexican'")
+                MEXICAN if w.lower() == MEXICAN else resolve(w, od, c, Message("a train: a player's name or 'mexican'"))
                 for w, c in self.words(od)]
             if len(set(names)) != len(names):
-                raise self.error(od, "expected each train once in 'open-doubles'")
+                raise self.error(od, Message("expected each train once in 'open-doubles'"))
             open_doubles = tuple(names)
         moves: list[MoveLine] = []
         if "moves" in seen:
@@ -353,13 +368,14 @@ class _Parser:
                         moves.append(MoveLine(self.move(part, number, col + len(part) - len(part.lstrip()), resolve), number))
                     col += len(part) + 1
             if len(moves) > MAX_MOVES:
-                raise self.error(ml, f"at most {MAX_MOVES} moves are accepted, found {len(moves)}", ml.key_col)
+                raise self.error(ml, Message("at most {limit} moves are accepted, found {count}", limit=MAX_MOVES,
+                                             count=len(moves)), ml.key_col)
         check = None
         check_line = 0
         if "check" in seen:
             c = seen["check"]
             if not c.value:
-                raise self.error(c, "expected a move after 'check:' (like 'Bob: 6-4 -> Cy')")
+                raise self.error(c, Message("expected a move after 'check:' (like 'Bob: 6-4 -> Cy')"))
             check = self.move(c.value, c.number, c.value_col, resolve)
             check_line = c.number
         position = Position(
@@ -387,56 +403,62 @@ class _Parser:
     def players(self, ln: _Line) -> tuple[str, ...]:
         words = self.words(ln)
         if len(words) < 2:
-            raise self.error(ln, "expected at least two player names, separated by spaces")
+            raise self.error(ln, Message("expected at least two player names, separated by spaces"))
         if len(words) > MAX_PLAYERS:
-            raise self.error(ln, f"expected at most {MAX_PLAYERS} players, found {len(words)}")
+            raise self.error(ln, Message("expected at most {limit} players, found {count}", limit=MAX_PLAYERS,
+                                         count=len(words)))
         seen: set[str] = set()
         for w, col in words:
             if not _NAME_RE.match(w):
-                raise self.error(ln, f"expected a name of one word without ':', '#', ';' or '*', found {w!r}", col)
+                raise self.error(ln, Message("expected a name of one word without ':', '#', ';' or '*', found {found}",
+                                             found=repr(w)), col)
             if w.lower() in KEYS:
-                raise self.error(ln, f"expected a player's name, found the reserved word {w!r}", col)
+                raise self.error(ln, Message("expected a player's name, found the reserved word {found}", found=repr(w)), col)
             if re.fullmatch(r"[\d-]+|\.\.\.|…", w):
-                raise self.error(ln, f"expected a player's name, found {w!r}", col)
+                raise self.error(ln, Message("expected a player's name, found {found}", found=repr(w)), col)
             if w.casefold() in seen:
-                raise self.error(ln, f"expected each player once, found {w!r} twice", col)
+                raise self.error(ln, Message("expected each player once, found {found} twice", found=repr(w)), col)
             seen.add(w.casefold())
         return tuple(w for w, _ in words)
 
     def engine(self, ln: _Line) -> int:
         m = _ENGINE_RE.match(ln.value)
         if not m or (m.group(2) is not None and m.group(1) != m.group(2)):
-            raise self.error(ln, f"expected the engine double like 12-12 or 12, found {ln.value!r}")
+            raise self.error(ln, Message("expected the engine double like 12-12 or 12, found {found}", found=repr(ln.value)))
         value = int(m.group(1))
         if value > MAX_PIP:
-            raise self.error(ln, f"expected an engine from 0 to {MAX_PIP}, found {ln.value!r}")
+            raise self.error(ln, Message("expected an engine from 0 to {limit}, found {found}", limit=MAX_PIP,
+                                         found=repr(ln.value)))
         return value
 
     def set_line(self, ln: _Line) -> int:
         m = _SET_RE.match(ln.value)
         if not m or int(m.group(1)) not in STANDARD_SETS:
-            raise self.error(ln, f"expected a set like double-12 (double-6, -9, -12, -15 or -18), found {ln.value!r}")
+            raise self.error(ln, Message("expected a set like double-12 (double-6, -9, -12, -15 or -18), found {found}",
+                                         found=repr(ln.value)))
         return int(m.group(1))
 
     def tile(self, word: str, line: _Line | int, column: int) -> Tile:
         try:
             return Tile.parse(word)
         except ValueError as exc:
-            raise self.error(line, str(exc), column) from None
+            raise self.error(line, exc.args[0], column) from None
 
     def tile_list(self, ln: _Line, *, allow_dash: bool = False) -> tuple[Tile, ...]:
         words = self.words(ln)
         if allow_dash and [w for w, _ in words] == ["-"]:
             return ()
         if not words:
-            raise self.error(ln, "expected tiles like 6-4 separated by spaces" + (" (or '-' for none)" if allow_dash else ""))
+            raise self.error(ln, Message("expected tiles like 6-4 separated by spaces (or '-' for none)") if allow_dash
+                             else Message("expected tiles like 6-4 separated by spaces"))
         return tuple(self.tile(w, ln, c) for w, c in words)
 
     def boneyard(self, ln: _Line) -> int | tuple[Tile, ...]:
         if ln.value.isdigit():
             count = int(ln.value)
             if count > set_size(MAX_PIP):
-                raise self.error(ln, f"expected at most {set_size(MAX_PIP)} tiles in the boneyard, found {count}")
+                raise self.error(ln, Message("expected at most {limit} tiles in the boneyard, found {count}",
+                                             limit=set_size(MAX_PIP), count=count))
             return count
         if ln.value == "-":
             return 0
@@ -447,7 +469,7 @@ class _Parser:
         marker = False
         if words and words[-1][0] == "*":
             if not allow_marker:
-                raise self.error(ln, "the Mexican train carries no player's marker; expected no '*'", words[-1][1])
+                raise self.error(ln, Message("the Mexican train carries no player's marker; expected no '*'"), words[-1][1])
             marker = True
             words = words[:-1]
         if not words or [w for w, _ in words] == ["-"]:
@@ -456,12 +478,14 @@ class _Parser:
         if unknown:
             words = words[1:]
             if not words:
-                raise self.error(ln, "expected at least one tile after '...' (the open end)", ln.value_col + len(ln.value))
+                raise self.error(ln, Message("expected at least one tile after '...' (the open end)"),
+                                 ln.value_col + len(ln.value))
         tiles: list[Tile] = []
         cols: list[int] = []
         for w, c in words:
             if w in ("...", "…", "-", "*"):
-                raise self.error(ln, f"expected a tile like 6-4, found {w!r} (write '...' first, '*' last)", c)
+                raise self.error(ln, Message("expected a tile like 6-4, found {found} (write '...' first, '*' last)",
+                                             found=repr(w)), c)
             tiles.append(self.tile(w, ln, c))
             cols.append(c)
         near: int | None = None
@@ -479,10 +503,12 @@ class _Parser:
             rest = zip(tiles, cols)
         for t, c in rest:
             if not t.has(end):
+                opening = not unknown and t is tiles[0]
                 raise self.impossible(
                     "train-does-not-chain",
-                    f"the train does not chain: {t} does not match the open end {end}"
-                    + (" (a train starts with the engine's number)" if not unknown and t is tiles[0] else ""),
+                    Message("the train does not chain: {tile} does not match the open end {end} "
+                            "(a train starts with the engine's number)", tile=t, end=end) if opening
+                    else Message("the train does not chain: {tile} does not match the open end {end}", tile=t, end=end),
                     ln.number, c)
             end = t.other(end)
         return TrainLine(tuple(tiles), unknown, near, marker)
@@ -497,46 +523,53 @@ class _Parser:
         if train is not None:
             train_col = column + text.find("->") + 3 if "->" in text else column
             train = MEXICAN if train.lower() == MEXICAN else resolve(
-                train, number, train_col, "a train: a player's name or 'mexican'")
+                train, number, train_col, Message("a train: a player's name or 'mexican'"))
         return Move(player, move.action, move.tile, train)
 
     # -- possibility ---------------------------------------------------------------------
     def check_possible(self, p: Position, seen: dict[str, _Line], train_at: dict[str, _Line],
                        hand_at: dict[str, _Line]) -> None:
-        where: dict[Tile, str] = {Tile.of(p.engine, p.engine): f"the engine (line {seen['engine'].number})"}
+        where: dict[Tile, str] = {
+            Tile.of(p.engine, p.engine): Message("{place} (line {line})", place=Message("the engine"),
+                                                 line=seen["engine"].number)}
         max_pip = p.engine
 
         def place(tile: Tile, what: str, line: int) -> None:
             nonlocal max_pip
             max_pip = max(max_pip, tile.high)
             if p.set_max is not None and tile.high > p.set_max:
-                raise self.impossible("pip-above-set", f"{tile} has a pip above the set's maximum {p.set_max}", line)
+                raise self.impossible("pip-above-set", Message("{tile} has a pip above the set's maximum {limit}",
+                                                               tile=tile, limit=p.set_max), line)
             if tile in where:
-                raise self.impossible("tile-twice", f"{tile} appears twice: in {where[tile]} and in {what}", line)
-            where[tile] = f"{what} (line {line})"
+                raise self.impossible("tile-twice", Message("{tile} appears twice: in {first} and in {second}",
+                                                            tile=tile, first=where[tile], second=what), line)
+            where[tile] = Message("{place} (line {line})", place=what, line=line)
 
         if p.set_max is not None and p.engine > p.set_max:
-            raise self.impossible("pip-above-set", f"the engine {p.engine}-{p.engine} is above the set's maximum {p.set_max}",
-                                  seen["engine"].number)
+            raise self.impossible("pip-above-set", Message("the engine {engine}-{engine} is above the set's maximum {limit}",
+                                                           engine=p.engine, limit=p.set_max), seen["engine"].number)
         for name, train in (*zip(p.players, p.trains), (MEXICAN, p.mexican)):
             for t in train.tiles:
-                place(t, f"{name}'s train" if name != MEXICAN else "the Mexican train", train_at[name].number)
+                place(t, Message("{name}'s train", name=name) if name != MEXICAN else Message("the Mexican train"),
+                      train_at[name].number)
         for name, tiles in p.hands:
             for t in tiles:
-                place(t, f"{name}'s hand", hand_at[name].number)
+                place(t, Message("{name}'s hand", name=name), hand_at[name].number)
         if isinstance(p.boneyard, tuple):
             for t in p.boneyard:
-                place(t, "the boneyard", seen["boneyard"].number)
+                place(t, Message("the boneyard"), seen["boneyard"].number)
         set_max = p.set_max if p.set_max is not None else next(s for s in STANDARD_SETS if s >= max_pip)
         counted = len(where) + (p.boneyard if isinstance(p.boneyard, int) else 0)
         if counted > set_size(set_max):
             line = seen["boneyard"].number if isinstance(p.boneyard, int) and "boneyard" in seen else None
             raise self.impossible(
                 "too-many-tiles",
-                f"the position holds {counted} tiles but a double-{set_max} set has only {set_size(set_max)}", line)
+                Message("the position holds {count} tiles but a double-{set} set has only {size}",
+                        count=counted, set=set_max, size=set_size(set_max)), line)
         if p.open_doubles:
             od = seen["open-doubles"]
             for name in p.open_doubles:
                 train = p.train(name)
                 if not train.tiles or not train.tiles[-1].is_double:
-                    raise self.impossible("not-an-open-double", f"{name}'s train does not end in a double", od.number)
+                    raise self.impossible("not-an-open-double", Message("{name}'s train does not end in a double", name=name),
+                                          od.number)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
+from .messages import Message
 from .moves import MEXICAN, Action, Move
 from .position import ImpossiblePositionError, Phase, Position, TrainLine
 from .ruleset import (
@@ -178,7 +179,8 @@ def build(position: Position, ruleset: Ruleset) -> State:
     unlisted = position.boneyard if isinstance(position.boneyard, int) else 0
     if len(known) + unlisted > set_size(set_max):
         raise ImpossiblePositionError(
-            f"the position holds more tiles than a double-{set_max} set has ({set_size(set_max)})", code="too-many-tiles")
+            Message("the position holds more tiles than a double-{set} set has ({size})", set=set_max,
+                    size=set_size(set_max)), code="too-many-tiles")
     trains = tuple(
         Train(line.tiles, line.open_end(position.engine), line.marker, line.unknown_prefix, line.near) for line in lines
     )

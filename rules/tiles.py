@@ -6,6 +6,8 @@ import re
 from functools import cache
 from typing import NamedTuple
 
+from .messages import Message
+
 MAX_PIP = 18
 STANDARD_SETS = (6, 9, 12, 15, 18)
 _TILE_RE = re.compile(r"(\d{1,2})-(\d{1,2})\Z")
@@ -38,10 +40,10 @@ class Tile(_Pips):
         """Parse ``a-b``; raises ValueError naming what was expected."""
         m = _TILE_RE.match(text)
         if not m:
-            raise ValueError(f"expected a tile like 6-4, found {text!r}")
+            raise ValueError(Message("expected a tile like 6-4, found {found}", found=repr(text)))
         a, b = int(m.group(1)), int(m.group(2))
         if a > MAX_PIP or b > MAX_PIP:
-            raise ValueError(f"expected pips from 0 to {MAX_PIP}, found {text!r}")
+            raise ValueError(Message("expected pips from 0 to {limit}, found {found}", limit=MAX_PIP, found=repr(text)))
         return Tile.of(a, b)
 
     @property

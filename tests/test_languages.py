@@ -37,3 +37,43 @@ def test_reasons_on_the_adjudication_page_are_in_the_pages_language(client: Clie
     assert html.escape(closed) in page or closed in page
     assert html.escape(english) not in page
     assert f'<html lang="{lang}" dir="{"rtl" if lang == "he" else "ltr"}"' in page
+
+
+BAD = "players: Ann Bob\nengine: 12\nAnn: 12-3\nturn: Bob\nhand: 3-12 6x4\n"
+
+
+def _worded(lang: str, text: str) -> str:
+    from rules.position import Position, PositionError
+
+    try:
+        Position.parse(text)
+    except PositionError as exc:
+        with translation.override(lang):
+            return exc.worded(translation.gettext)
+    raise AssertionError("the text parses")
+
+
+@pytest.mark.parametrize("lang", ["he", "hu", "ky", "it", "el"])
+def test_parse_errors_are_in_the_pages_language(client: Client, lang: str) -> None:
+    worded = _worded(lang, BAD)
+    english = _worded("en", BAD)
+    assert worded != english and "5" in worded and "'6x4'" in worded
+    page = client.post(f"/{lang}/adjudicate/", {"position": BAD}).content.decode()
+    assert html.escape(worded) in page and html.escape(english) not in page
+
+
+@pytest.mark.parametrize("lang", ["he", "it"])
+def test_api_errors_follow_accept_language(client: Client, lang: str) -> None:
+    r = client.post("/api/adjudicate", BAD, content_type="text/plain", HTTP_ACCEPT_LANGUAGE=lang)
+    assert r.status_code == 400
+    error = r.json()["error"]
+    assert error["message"] == _worded(lang, BAD) and error["line"] == 5 and error["column"] == 12
+    r = client.post("/api/adjudicate", BAD, content_type="text/plain")
+    assert r.json()["error"]["message"] == "line 5, column 12: expected a tile like 6-4, found '6x4'"
+
+
+def test_a_duplicate_tile_names_both_places_in_the_readers_language() -> None:
+    text = "players: Ann Bob\nengine: 12\nAnn: 12-3\nturn: Bob\nhand: 3-12\n"
+    with translation.override("it"):
+        mexican = translation.gettext("{name}'s train").format(name="Ann")
+    assert mexican in _worded("it", text)

@@ -11,6 +11,7 @@ import functools
 from pathlib import Path
 from types import MappingProxyType
 
+from rules.messages import Message
 from rules.ruleset import Rule, Ruleset
 
 from .schema import BaseVariant, RulesetFileError, flags_from, parse_variant
@@ -51,7 +52,8 @@ def load_base(ident: str) -> BaseVariant:
     path = VARIANTS_DIR / f"{ident}.yaml"
     if not ident.replace("-", "").isalnum() or not path.is_file():
         known = ", ".join(p.stem for p in sorted(VARIANTS_DIR.glob("*.yaml")))
-        raise UnknownVariantError(f"unknown variant {ident!r}; known variants: {known}")
+        raise UnknownVariantError(Message("unknown variant {variant}; known variants: {known}",
+                                          variant=repr(ident), known=known))
     return load_file(path)
 
 
@@ -77,21 +79,27 @@ def get_ruleset(full_id: str) -> Ruleset:
     base_id, chosen = split_id(full_id)
     base = load_base(base_id)
     if len(chosen) > MAX_OPTIONS:
-        raise UnknownVariantError(f"too many options in {full_id!r} (at most {MAX_OPTIONS})")
+        raise UnknownVariantError(Message("too many options in {variant} (at most {limit})", variant=repr(full_id),
+                                          limit=MAX_OPTIONS))
     for name in chosen:
         if name not in base.options:
             known = ", ".join(base.options) or "none"
-            raise UnknownVariantError(f"{base_id!r} has no option {name!r}; its options: {known}")
+            raise UnknownVariantError(Message("{variant} has no option {option}; its options: {known}",
+                                              variant=repr(base_id), option=repr(name), known=known))
         if chosen.count(name) > 1:
-            raise UnknownVariantError(f"option {name!r} is given twice in {full_id!r}")
+            raise UnknownVariantError(Message("option {option} is given twice in {variant}", option=repr(name),
+                                              variant=repr(full_id)))
     for name in chosen:
         spec = base.options[name]
         for needed in spec.requires:
             if needed not in chosen:
-                raise UnknownVariantError(f"option {name!r} of {base_id!r} requires {needed!r}: use {base_id}+{needed}+{name}")
+                raise UnknownVariantError(Message("option {option} of {variant} requires {needed}: use {suggestion}",
+                                                  option=repr(name), variant=repr(base_id), needed=repr(needed),
+                                                  suggestion=f"{base_id}+{needed}+{name}"))
         for other in spec.conflicts:
             if other in chosen:
-                raise UnknownVariantError(f"option {name!r} of {base_id!r} cannot be combined with {other!r}")
+                raise UnknownVariantError(Message("option {option} of {variant} cannot be combined with {other}",
+                                                  option=repr(name), variant=repr(base_id), other=repr(other)))
     ordered = tuple(name for name in base.options if name in chosen)
     canonical = "+".join((base_id, *ordered))
     if canonical != full_id:

@@ -182,7 +182,8 @@ def judge(text: str, variants: Sequence[str] | None, translate: Translate | None
         return adjudicate(text, variants, translate)
     except BadInput as exc:
         status = 413 if exc.code == "too-large" else 400
-        raise RequestError(status, exc.code, exc.message, exc.line, exc.column) from None
+        message = exc.worded(translation.gettext) if translate is not None else exc.message
+        raise RequestError(status, exc.code, message, exc.line, exc.column) from None
 
 
 @csrf_exempt

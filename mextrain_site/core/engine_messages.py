@@ -149,4 +149,120 @@ MESSAGES = [
     _('Going out on a double ends the round at once.'),
     _('What the double-blank counts in a hand at the end of a round.'),
     _('How a tie for the lowest total is broken.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("expected a move like 'Bob: 6-4 -> Cy', found {found}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("expected a player's name before ':', found {found}"),
+    _("expected a move after ':' (a tile -> train, draw, pass or done)"),
+    _('the end of the move'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("expected '-> TRAIN' after the tile, found {found}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected nothing after the train, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("expected nothing after '{word}', found {found}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("expected at most one tile after 'draw', found {found}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected a tile like 6-4 (or draw, pass, done), found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('line {line}, column {column}: '),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{place} (line {line})'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('line {line}: '),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('the position is {length} characters long; at most {limit} are accepted'),
+    _("expected a 'players:' line naming the seats"),
+    _("expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')"),
+    _("expected a 'turn:' line naming the player to move"),
+    _("expected one player's name after 'turn:'"),
+    _('expected at least two player names, separated by spaces'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected at most {limit} players, found {count}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected the engine double like 12-12 or 12, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected an engine from 0 to {limit}, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected a set like double-12 (double-6, -9, -12, -15 or -18), found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("the engine {engine}-{engine} is above the set's maximum {limit}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('the position holds {count} tiles but a double-{set} set has only {size}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("expected 'key: value', found {found}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected {what} ({names}), found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("a known key ({keys}) or a player's name"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('the train {train} is given twice (first on line {first})'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('the hand of {name} is given twice (first on line {first})'),
+    _("expected a variant id like 'masters' or 'masters+mandatory-doubles'"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected a round number from 1 to 19, found {found}'),
+    _("expected each train once in 'open-doubles'"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('at most {limit} moves are accepted, found {count}'),
+    _("expected a move after 'check:' (like 'Bob: 6-4 -> Cy')"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("expected a name of one word without ':', '#', ';' or '*', found {found}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("expected a player's name, found the reserved word {found}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("expected a player's name, found {found}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected each player once, found {found} twice'),
+    _("expected tiles like 6-4 separated by spaces (or '-' for none)"),
+    _('expected tiles like 6-4 separated by spaces'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected at most {limit} tiles in the boneyard, found {count}'),
+    _("the Mexican train carries no player's marker; expected no '*'"),
+    _("expected at least one tile after '...' (the open end)"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("expected a tile like 6-4, found {found} (write '...' first, '*' last)"),
+    _("a train: a player's name or 'mexican'"),
+    _('the engine'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{tile} has a pip above the set's maximum {limit}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{tile} appears twice: in {first} and in {second}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{name}'s hand"),
+    _('the boneyard'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("'{key}' is given twice (first on line {first})"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("expected 'first-turn' or 'play', found {found}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("the train does not chain: {tile} does not match the open end {end} (a train starts with the engine's number)"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('the train does not chain: {tile} does not match the open end {end}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{name}'s train"),
+    _('the Mexican train'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{name}'s train does not end in a double"),
+    _("a player in 'players'"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('the position holds more tiles than a double-{set} set has ({size})'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected a tile like 6-4, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected pips from 0 to {limit}, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('unknown variant {variant}; known variants: {known}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('too many options in {variant} (at most {limit})'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{variant} has no option {option}; its options: {known}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('option {option} is given twice in {variant}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('option {option} of {variant} requires {needed}: use {suggestion}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('option {option} of {variant} cannot be combined with {other}'),
+    _('the position cannot be judged'),
 ]

@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.referee import BadInput, parse
 from rules.answer import Ruling, rule, ruling_json
+from rules.messages import Message
 from rules.position import ImpossiblePositionError
 from rules.ruleset import SPEC_BY_KEY, Ruleset
 from variants.loader import base_ids
@@ -305,7 +306,7 @@ def _columns(text: str, variants: Sequence[str] | None) -> tuple[list[Column], i
         try:
             ruling = rule(request.position, rs)
         except ImpossiblePositionError as exc:
-            columns.append(Column(rs, None, None, str(exc)))
+            columns.append(Column(rs, None, None, exc.worded(gettext)))
             continue
         columns.append(Column(rs, ruling, ruling_json(ruling, WORDING)))
     return columns, request.position.check_line
@@ -317,7 +318,7 @@ def judge(text: str, variants: Sequence[str] | None = None) -> Judged:
     ruled = [c for c in columns if c.data is not None]
     if not ruled:
         first = columns[0].error if columns else ""
-        raise BadInput(first or "the position cannot be judged", code="impossible")
+        raise BadInput(first or Message("the position cannot be judged"), code="impossible")
     return Judged(text, columns, _check(ruled, check_line), _rows(ruled), _stops(ruled), _boards(ruled))
 
 

@@ -67,7 +67,7 @@ def _context(request: HtmxHttpRequest, text: str, variants: list[str], **extra: 
 
 def _error(exc: BadInput, text: str) -> dict[str, Any]:
     return {
-        "message": exc.message,
+        "message": exc.worded(_),
         "line": exc.line,
         "column": exc.column,
         "code": exc.code,

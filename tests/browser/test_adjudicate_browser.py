@@ -211,5 +211,9 @@ def test_hebrew_page_and_a_long_text_refusal(page: Page, live_server: Any, artif
     too_long = EXAMPLE + "#" * 20_000
     page.evaluate("t => { document.getElementById('position').value = t; }", too_long)
     page.locator("button.primary").click()
-    expect(page.locator("#ruling.ruling-error #input-error")).to_contain_text("at most 20000 are accepted")
+    # the refusal is worded in the page's language, numbers and all
+    with translation.override("he"):
+        refusal = translation.gettext("the position is {length} characters long; at most {limit} are accepted").format(
+            length=len(too_long), limit=20_000)
+    expect(page.locator("#ruling.ruling-error #input-error")).to_contain_text(refusal)
     assert len(page.locator("#position").input_value()) == len(too_long)

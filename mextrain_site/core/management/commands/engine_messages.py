@@ -1,10 +1,12 @@
 """Write ``mextrain_site/core/engine_messages.py``: the engine's English sentences (reason
-templates and descriptions, rule descriptions) wrapped in ``gettext_noop`` so that
-``makemessages`` puts them in the catalogues. ``--check`` exits 1 when the file is stale
-(the test suite runs it)."""
+templates and descriptions, rule descriptions, and the templates of its error messages:
+every literal ``Message("...")`` in rules/, variants/ and mextrain_site/) wrapped in
+``gettext_noop`` so that ``makemessages`` puts them in the catalogues. ``--check`` exits 1
+when the file is stale (the test suite runs it)."""
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,21 @@ from rules.reasons import ReasonCode
 from rules.ruleset import RULE_SPECS
 
 TARGET = Path(__file__).resolve().parents[2] / "engine_messages.py"
+ROOT = Path(__file__).resolve().parents[4]
+SCANNED = ("rules", "variants", "mextrain_site")
+
+
+def message_templates() -> list[str]:
+    """The literal first argument of every ``Message(...)`` call in the scanned folders."""
+    found: list[str] = []
+    for folder in SCANNED:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            for node in ast.walk(tree):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Message"
+                        and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                    found.append(node.args[0].value)
+    return found
 
 
 def engine_strings() -> list[str]:
@@ -22,6 +39,7 @@ def engine_strings() -> list[str]:
     for code in ReasonCode:
         out += [code.template, code.description]
     out += [spec.description for spec in RULE_SPECS]
+    out += message_templates()
     return list(dict.fromkeys(out))
 
 
