@@ -11,6 +11,7 @@ import enum
 from collections.abc import Callable
 from typing import NamedTuple
 
+from .messages import Message
 from .moves import MEXICAN
 from .ruleset import Citation, Ruleset
 
@@ -157,7 +158,8 @@ TrainLabel = Callable[[str], str]
 
 
 def english_train_label(name: str) -> str:
-    return "the Mexican train" if name == MEXICAN else f"{name}'s train"
+    """A train named in a sentence: a Message, so that a front end can word it (rules.messages)."""
+    return Message("the Mexican train") if name == MEXICAN else Message("{name}'s train", name=name)
 
 
 class Reason(NamedTuple):

@@ -32,7 +32,7 @@ def test_reasons_on_the_adjudication_page_are_in_the_pages_language(client: Clie
     page = client.post(f"/{lang}/adjudicate/", {"position": EXAMPLE}).content.decode()
     with translation.override(lang):
         closed = translation.gettext(ReasonCode.TRAIN_NOT_OPEN.template).format(
-            train=translation.gettext("%(name)s's train") % {"name": "Cy"}, player="Bob")
+            train=translation.gettext("{name}'s train").format(name="Cy"), player="Bob")
     english = ReasonCode.TRAIN_NOT_OPEN.template.format(train="Cy's train", player="Bob")
     assert html.escape(closed) in page or closed in page
     assert html.escape(english) not in page

@@ -5,19 +5,10 @@ that lost or renamed a ``{placeholder}`` is not used (the English one is)."""
 
 from __future__ import annotations
 
-import string
-
 from django.utils.translation import gettext
 
-from rules.moves import MEXICAN
-from rules.reasons import ReasonCode
-
-
-def _fields(template: str) -> set[str] | None:
-    try:
-        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
-    except ValueError:
-        return None
+from rules.messages import fields, word
+from rules.reasons import ReasonCode, english_train_label
 
 
 class GettextWording:
@@ -25,12 +16,10 @@ class GettextWording:
 
     def template(self, code: ReasonCode) -> str:
         translated = gettext(code.template)
-        return translated if _fields(translated) == _fields(code.template) else code.template
+        return translated if fields(translated) == fields(code.template) else code.template
 
     def train_label(self, name: str) -> str:
-        if name == MEXICAN:
-            return gettext("the Mexican train")
-        return gettext("%(name)s's train") % {"name": name}
+        return word(english_train_label(name), gettext)
 
 
 WORDING = GettextWording()
