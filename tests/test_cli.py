@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.examples import SPEC_EXAMPLE
+
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = (ROOT / "tests" / "positions" / "basics.txt").read_text(encoding="utf-8").split("=== spec example\n")[1].split(
-    "--- expect")[0]
 
 
 def manage(*args: str, stdin: str | None = None, cwd: Path = ROOT, env: dict[str, str] | None = None
@@ -23,7 +23,7 @@ def manage(*args: str, stdin: str | None = None, cwd: Path = ROOT, env: dict[str
 
 
 def test_json_answer_from_stdin() -> None:
-    out = manage("adjudicate", "-", "--json", stdin=EXAMPLE)
+    out = manage("adjudicate", "-", "--json", stdin=SPEC_EXAMPLE)
     assert out.returncode == 0, out.stderr
     answer = json.loads(out.stdout)
     assert list(answer["variants"]) == ["howto", "gamerules", "masters", "cardinal"]
@@ -42,7 +42,7 @@ def test_json_answer_from_stdin() -> None:
 
 def test_variant_option_overrides_the_file(tmp_path: Path) -> None:
     f = tmp_path / "p.txt"
-    f.write_text("variant: howto\n" + EXAMPLE, encoding="utf-8")
+    f.write_text("variant: howto\n" + SPEC_EXAMPLE, encoding="utf-8")
     out = manage("adjudicate", str(f), "--json", "--variant", "masters+mandatory-doubles", "--variant", "cardinal")
     assert out.returncode == 0, out.stderr
     assert list(json.loads(out.stdout)["variants"]) == ["masters+mandatory-doubles", "cardinal"]
@@ -51,7 +51,7 @@ def test_variant_option_overrides_the_file(tmp_path: Path) -> None:
 
 
 def test_readable_table() -> None:
-    out = manage("adjudicate", "-", stdin=EXAMPLE)
+    out = manage("adjudicate", "-", stdin=SPEC_EXAMPLE)
     assert out.returncode == 0
     assert "== masters" in out.stdout
     assert "CHECK Bob: 6-4 -> Cy: ILLEGAL" in out.stdout

@@ -7,22 +7,12 @@ import pytest
 from rules.moves import Move
 from rules.position import ImpossiblePositionError, Position, PositionSyntaxError
 from rules.tiles import Tile, full_set, set_size
+from tests import examples
 
-SPEC_EXAMPLE = """\
-# Bob claims he may play 6-4 on Cy's train
-variant: masters+mandatory-doubles   # a comment
-players: Ann Bob Cy Dee
-engine: 12-12
-Ann: 12-4 4-4 4-9 *
-Bob: 12-7 7-3
-Cy: ... 2-6
-Dee: - *
-mexican: 12-2 2-2
-boneyard: 23
-turn: Bob
-hand: 6-4 7-7 9-2 2-11
-check: Bob: 6-4 -> Cy
-"""
+SPEC_EXAMPLE = (
+    "# Bob claims he may play 6-4 on Cy's train\n"
+    "variant: masters+mandatory-doubles   # a comment\n" + examples.SPEC_EXAMPLE
+)
 
 
 def test_tile_text_both_ways() -> None:

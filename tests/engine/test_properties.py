@@ -14,20 +14,11 @@ from rules.judge import candidates, explain, is_legal, legal_moves
 from rules.position import Position, PositionError
 from rules.simulate import NAMES
 from rules.state import apply, build
+from tests.examples import SPEC_EXAMPLE
 from variants.loader import get_ruleset, option_ids
 
-SAMPLE = """\
-players: Ann Bob Cy Dee
-engine: 12-12
+SAMPLE = SPEC_EXAMPLE.replace("check: Bob: 6-4 -> Cy\n", "") + """\
 phase: play
-Ann: 12-4 4-4 4-9 *
-Bob: 12-7 7-3
-Cy: ... 2-6
-Dee: - *
-mexican: 12-2 2-2
-boneyard: 23
-turn: Bob
-hand: 6-4 7-7 9-2 2-11
 hand Cy: 1-1 3-5
 open-doubles: mexican
 moves:

@@ -161,11 +161,25 @@ def test_missing_rule_is_named() -> None:
 
 
 def test_silent_rule_needs_a_reading() -> None:
-    text = broken("    status: silent\n", "    status: ambiguous\n")
+    lines = GOOD.splitlines(keepends=True)
+    rule = next(i for i, line in enumerate(lines) if line == "  first_turn.tiles:\n")
+    reading = next(i for i in range(rule, len(lines)) if lines[i].startswith("    reading:"))
+    text = "".join(lines[:reading] + lines[reading + 1:])
     with pytest.raises(RulesetFileError) as info:
         parse_variant(text, "variants/gamerules.yaml", "gamerules")
-    assert "expected the other reading of an ambiguous rule; found it missing" in str(info.value) or \
-        "expected at least one citation for a ambiguous rule" in str(info.value)
+    assert str(info.value) == (f"variants/gamerules.yaml:{rule + 2}: rules.first_turn.tiles.reading: "
+                               "expected the reading assumed for a silent rule; found it missing")
+
+
+def test_ambiguous_rule_needs_the_alternative() -> None:
+    lines = GOOD.splitlines(keepends=True)
+    rule = next(i for i, line in enumerate(lines) if line == "  doubles.follow_up:\n")
+    other = next(i for i in range(rule, len(lines)) if lines[i].startswith("    alternative:"))
+    text = "".join(lines[:other] + lines[other + 1:])
+    with pytest.raises(RulesetFileError) as info:
+        parse_variant(text, "variants/gamerules.yaml", "gamerules")
+    assert str(info.value) == (f"variants/gamerules.yaml:{rule + 2}: rules.doubles.follow_up.alternative: "
+                               "expected the other reading of an ambiguous rule; found it missing")
 
 
 def test_yaml_syntax_error_names_the_line() -> None:

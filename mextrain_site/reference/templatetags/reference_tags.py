@@ -30,25 +30,26 @@ def language_swap_url(context: template.Context, code: str) -> str:
     return swap_language_prefix(request.get_full_path(), code)
 
 
-@register.filter
-def language_name(code: str) -> str:
-    """The name of a language in the active language; the code itself when Django knows none."""
+def _language_info(code: str, field: str) -> str:
+    """One field of Django's information on a language; the code itself when Django knows none."""
     from django.utils.translation import get_language_info
 
     try:
-        return str(get_language_info(code)["name_translated"])
+        return str(get_language_info(code)[field])
     except KeyError:
         return code
+
+
+@register.filter
+def language_name(code: str) -> str:
+    """The name of a language in the active language."""
+    return _language_info(code, "name_translated")
 
 
 @register.filter
 def language_name_local(code: str) -> str:
-    from django.utils.translation import get_language_info
-
-    try:
-        return str(get_language_info(code)["name_local"])
-    except KeyError:
-        return code
+    """The name of a language in that language."""
+    return _language_info(code, "name_local")
 
 
 @register.filter
