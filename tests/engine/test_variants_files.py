@@ -160,26 +160,18 @@ def test_missing_rule_is_named() -> None:
         "expected every rule key declared (the digest's dimensions); found it missing")
 
 
-def test_silent_rule_needs_a_reading() -> None:
+@pytest.mark.parametrize("key,field,expected", [
+    ("first_turn.tiles", "reading", "the reading assumed for a silent rule"),
+    ("doubles.follow_up", "alternative", "the other reading of an ambiguous rule"),
+])
+def test_silent_and_ambiguous_rules_need_their_readings(key: str, field: str, expected: str) -> None:
     lines = GOOD.splitlines(keepends=True)
-    rule = next(i for i, line in enumerate(lines) if line == "  first_turn.tiles:\n")
-    reading = next(i for i in range(rule, len(lines)) if lines[i].startswith("    reading:"))
-    text = "".join(lines[:reading] + lines[reading + 1:])
+    rule = lines.index(f"  {key}:\n")
+    dropped = next(i for i in range(rule, len(lines)) if lines[i].startswith(f"    {field}:"))
+    text = "".join(lines[:dropped] + lines[dropped + 1:])
     with pytest.raises(RulesetFileError) as info:
         parse_variant(text, "variants/gamerules.yaml", "gamerules")
-    assert str(info.value) == (f"variants/gamerules.yaml:{rule + 2}: rules.first_turn.tiles.reading: "
-                               "expected the reading assumed for a silent rule; found it missing")
-
-
-def test_ambiguous_rule_needs_the_alternative() -> None:
-    lines = GOOD.splitlines(keepends=True)
-    rule = next(i for i, line in enumerate(lines) if line == "  doubles.follow_up:\n")
-    other = next(i for i in range(rule, len(lines)) if lines[i].startswith("    alternative:"))
-    text = "".join(lines[:other] + lines[other + 1:])
-    with pytest.raises(RulesetFileError) as info:
-        parse_variant(text, "variants/gamerules.yaml", "gamerules")
-    assert str(info.value) == (f"variants/gamerules.yaml:{rule + 2}: rules.doubles.follow_up.alternative: "
-                               "expected the other reading of an ambiguous rule; found it missing")
+    assert str(info.value) == f"variants/gamerules.yaml:{rule + 2}: rules.{key}.{field}: expected {expected}; found it missing"
 
 
 def test_yaml_syntax_error_names_the_line() -> None:
