@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .judge import Judgement, Replay, explain, implicit_done, judge_all, replay
+from .explain import Judgement, explain, judge_all
 from .moves import Move
 from .position import ImpossiblePositionError, Position
 from .reasons import Reason, ReasonCode
+from .replay import Replay, implicit_done, replay
 from .ruleset import Ruleset
 from .scoring import round_scores
 from .state import State, build

@@ -3,6 +3,8 @@ engine's invariants after every move.
 
     python -m rules.simulate --variant masters+mandatory-doubles --players 4 --rounds 3 --seed 7 [--log FILE]
 
+Checked on every state reached: the fast path (rules.legality) and explain() agree exactly on
+every candidate action, and the legal moves are exactly the candidates explain() finds legal.
 Checked after every move: tiles are conserved and none appears twice; every applied move
 was judged legal. Checked after every round: the log (deal plus moves, in the position
 format) re-parses and replays to the same final state. A violation raises
@@ -19,10 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .deal import deal, rounds_in_game
-from .judge import explain as explain_move
-from .judge import legal_moves, replay
+from .explain import explain as explain_move
+from .legality import candidates, is_legal, legal_moves
 from .moves import Action
 from .position import MoveLine, Position
+from .replay import replay
 from .ruleset import Ruleset
 from .scoring import GameResult, game_result, round_scores
 from .state import State, apply, build
@@ -70,6 +73,22 @@ def conservation_problem(state: State) -> str | None:
     return None
 
 
+def agreement_problem(state: State) -> str | None:
+    """Where the fast path and explain() disagree on a candidate action of ``state``, or None."""
+    offered = set(legal_moves(state))
+    explained = set()
+    for move in candidates(state):
+        legal = not any(r.code.blocks for r in explain_move(state, move))
+        if is_legal(state, move) != legal:
+            return f"{move}: the fast path says {'il' if legal else ''}legal, explain() says {'' if legal else 'il'}legal"
+        if legal:
+            explained.add(move)
+    if offered != explained:
+        return (f"legal moves {sorted(map(str, offered))} but explain() finds legal "
+                f"{sorted(map(str, explained))}")
+    return None
+
+
 def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: random.Random,
                *, check: bool = True, seed: int | None = None, set_max: int | None = None) -> RoundLog:
     """Deal and play one round with random legal moves (``set_max`` picks a row of the table)."""
@@ -80,9 +99,13 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
     for _ in range(MAX_STEPS):
         if state.round_over:
             break
-        options = list(legal_moves(state))
+        options = legal_moves(state)
         if not options:
             raise InvariantError(f"{where}: no legal move for {state.player} and the round is not over")
+        if check:
+            problem = agreement_problem(state)
+            if problem:
+                raise InvariantError(f"{where}: {problem}")
         move = rng.choice(options)
         if move.action is Action.DRAW:
             assert state.boneyard_tiles is not None

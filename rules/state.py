@@ -1,19 +1,18 @@
 """The state of a round under one ruleset, and how a move changes it.
 
 A :class:`State` is frozen; :func:`apply` returns the next one. ``apply`` does not judge:
-callers judge first (:func:`rules.judge.explain`), and :func:`rules.judge.replay` does both.
+callers judge first (:func:`rules.legality.is_legal`), and :func:`rules.replay.replay` does both.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from functools import cached_property
+from dataclasses import dataclass, replace
 
+from . import doubles
 from .messages import Message
 from .moves import MEXICAN, Action, Move
 from .position import ImpossiblePositionError, Phase, Position, TrainLine
 from .ruleset import (
-    DoubleObligation,
     EngineTile,
     FirstTurnOut,
     FirstTurnTiles,
@@ -129,27 +128,6 @@ class State:
         """The player to move is taking their first turn of the round."""
         return self.phase is Phase.FIRST_TURN and self.to_move in self.pending_first
 
-    @cached_property
-    def pip_counts(self) -> tuple[int, ...]:
-        """How many tiles on the table show each pip (a double counts once)."""
-        counts = [0] * (self.set_max + 1)
-        for t in self.board:
-            counts[t.high] += 1
-            if not t.is_double:
-                counts[t.low] += 1
-        for train in self.trains:
-            if train.unknown_prefix and train.near is not None:
-                counts[train.near] += 1  # the hidden tile the first known one is laid against
-        return tuple(counts)
-
-    def is_dead(self, index: int) -> bool:
-        """The double ending this train can no longer be satisfied: every match is played."""
-        train = self.trains[index]
-        if not train.ends_in_double:
-            return False
-        d = train.tiles[-1].high
-        return self.pip_counts[d] >= self.set_max + 1
-
 
 def default_set(ruleset: Ruleset, players: int, max_pip: int) -> int:
     """The set a position uses when it names none: the ruleset's table, else the pips seen."""
@@ -195,11 +173,8 @@ def build(position: Position, ruleset: Ruleset) -> State:
             pending = frozenset({to_move}) if untouched else frozenset()
         else:
             pending = frozenset({to_move} | {i for i in range(n) if not trains[i].started and not trains[i].marker})
-    open_doubles: tuple[int, ...] = ()
-    if flags.doubles_obligation is DoubleObligation.SATISFY:
-        # A double ending a train is open; `open-doubles:` gives the order they were laid in.
-        listed = tuple(position.players.index(name) if name != MEXICAN else n for name in position.open_doubles or ())
-        open_doubles = listed + tuple(i for i in range(n + 1) if trains[i].ends_in_double and i not in listed)
+    listed = tuple(position.players.index(name) if name != MEXICAN else n for name in position.open_doubles or ())
+    open_doubles = doubles.opened(flags, trains, listed)
     notes = []
     rng = flags.players_count
     if not rng.min <= n <= rng.max:
@@ -242,21 +217,15 @@ def _turn_start(flags: Flags, phase: Phase, pending: frozenset[int], seat: int) 
     return _SPECIAL if special else _FRESH
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(State))
-
-
 def evolve(state: State, **changes: object) -> State:
     """A copy of ``state`` with ``changes``: ``dataclasses.replace`` without re-running
-    ``__init__`` (the hot path of self-play), and without the per-state caches."""
+    ``__init__`` (the hot path of self-play). A state holds its fields and nothing else (what is
+    derived from it lives in rules.legality.Analysis), so its dict is copied whole."""
     new = object.__new__(State)
-    values = state.__dict__
-    new.__dict__.update({name: values[name] for name in _STATE_FIELDS})
-    new.__dict__.update(changes)
+    values = new.__dict__
+    values.update(state.__dict__)
+    values.update(changes)
     return new
-
-
-def doubles_apply_now(state: State) -> bool:
-    return not state.progress.special or state.ruleset.flags.first_turn_doubles_apply
 
 
 def apply(state: State, move: Move) -> State:
@@ -305,12 +274,8 @@ def _play(state: State, move: Move) -> State:
     progress = state.progress
     if (flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != seat and not progress.special):
         trains[seat] = replace(trains[seat], marker=True)
-    open_doubles = tuple(i for i in state.open_doubles if i != index)
-    applies = doubles_apply_now(state)
-    if tile.is_double and flags.doubles_obligation is DoubleObligation.SATISFY:
-        # Recorded even during a special first turn, where it does not bind yet: a double
-        # still uncovered when the first turns are over must then be satisfied.
-        open_doubles += (index,)
+    open_doubles = doubles.after_play(flags, state.open_doubles, index, tile)
+    applies = doubles.apply_now(state)
     changes = dict(hands=tuple(hands), trains=tuple(trains), board=state.board | {tile}, open_doubles=open_doubles,
                    passes=0, seen_drawn=seen_drawn, boneyard_tiles=bone_tiles)
     if hand is not None and hand.empty:

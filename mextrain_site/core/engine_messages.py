@@ -150,6 +150,10 @@ MESSAGES = [
     _('What the double-blank counts in a hand at the end of a round.'),
     _('How a tie for the lowest total is broken.'),
     # Translators: keep every {placeholder} exactly as it is.
+    _('expected {what} ({names}), found {found}'),
+    _("a player in 'players'"),
+    _("a train: a player's name or 'mexican'"),
+    # Translators: keep every {placeholder} exactly as it is.
     _("expected a move like 'Bob: 6-4 -> Cy', found {found}"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected a player's name before ':', found {found}"),
@@ -193,8 +197,6 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _("expected 'key: value', found {found}"),
     # Translators: keep every {placeholder} exactly as it is.
-    _('expected {what} ({names}), found {found}'),
-    # Translators: keep every {placeholder} exactly as it is.
     _("a known key ({keys}) or a player's name"),
     # Translators: keep every {placeholder} exactly as it is.
     _('the train {train} is given twice (first on line {first})'),
@@ -223,7 +225,6 @@ MESSAGES = [
     _("expected at least one tile after '...' (the open end)"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected a tile like 6-4, found {found} (write '...' first, '*' last)"),
-    _("a train: a player's name or 'mexican'"),
     _('the engine'),
     # Translators: keep every {placeholder} exactly as it is.
     _("{tile} has a pip above the set's maximum {limit}"),
@@ -245,7 +246,6 @@ MESSAGES = [
     _('the Mexican train'),
     # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s train does not end in a double"),
-    _("a player in 'players'"),
     # Translators: keep every {placeholder} exactly as it is.
     _('the position holds more tiles than a double-{set} set has ({size})'),
     # Translators: keep every {placeholder} exactly as it is.

@@ -1,0 +1,221 @@
+"""Explaining moves: every reason behind a verdict, forbidding or explaining.
+
+``explain(state, move)`` returns the reasons; a move is legal when none of them forbids it.
+The facts it words are the ones the fast path tests (:class:`rules.legality.Analysis`), so a
+verdict and its reasons cannot disagree; the hypothesis properties and the self-play soak check
+it on every state reached. ``judge_all`` explains every candidate action of a state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .legality import Analysis, analyse, candidates
+from .moves import Action, Move
+from .reasons import Reason, ReasonCode, reason
+from .ruleset import FirstTurnOut, MarkerPlaced
+from .state import State
+from .tiles import Tile
+
+R = ReasonCode
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    move: Move
+    reasons: tuple[Reason, ...]
+
+    @property
+    def legal(self) -> bool:
+        return not any(r.code.blocks for r in self.reasons)
+
+
+def explain(state: State, move: Move) -> tuple[Reason, ...]:
+    """Every reason that bears on ``move``; blocking ones make it illegal."""
+    return _explainer(analyse(state)).explain(move)
+
+
+def judge_all(state: State) -> tuple[Judgement, ...]:
+    """Every candidate action of the player to move, explained."""
+    e = _explainer(analyse(state))
+    return tuple(Judgement(m, e.explain(m)) for m in candidates(state))
+
+
+class _Explainer:
+    """Words one state's analysis. A reason recurs across candidates (a train closed to one
+    tile is closed to all), so the reasons that depend on the train alone are built once."""
+
+    __slots__ = ("a", "access")
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.a = analysis
+        self.access: dict[int, tuple[Reason, ...]] = {}
+
+    def explain(self, move: Move) -> tuple[Reason, ...]:
+        a = self.a
+        if a.state.round_over:
+            return (reason(R.ROUND_OVER),)
+        if move.player != a.player:
+            return (reason(R.NOT_YOUR_TURN, to_move=a.player, player=move.player),)
+        if move.action is Action.PLAY:
+            reasons = self.play(move)
+        elif move.action is Action.DRAW:
+            reasons = self.draw(move)
+        elif move.action is Action.PASS:
+            reasons = self.pass_()
+        else:
+            reasons = self.done()
+        if len(reasons) > 1:
+            reasons = tuple(sorted(reasons, key=_forbidding_first))
+        return reasons
+
+    def play(self, move: Move) -> tuple[Reason, ...]:
+        a = self.a
+        state = a.state
+        tile, seat = move.tile, a.seat
+        assert tile is not None and move.train is not None
+        index = state.train_index(move.train)
+        train = state.trains[index]
+        label = a.names[index]
+        player = a.player
+        out: list[Reason] = []
+        if not a.may_hold(tile):
+            out.append(reason(R.TILE_NOT_IN_HAND, player=player, tile=tile))
+        if a.drawn_only is not None and tile != a.drawn_only:
+            out.append(reason(R.MUST_PLAY_DRAWN_TILE, player=player, drawn=a.drawn_only))
+        ends = (("tile", tile), ("end", train.end), ("train", label))  # built directly: the hottest reason
+        out.append(Reason(R.ENDS_MATCH if tile.has(train.end) else R.ENDS_DO_NOT_MATCH, ends))
+        bound = a.binding[tile.is_double]
+        satisfying = bound is not None and bound[0] == index
+        if bound is not None:
+            bound_index, code = bound
+            double = state.trains[bound_index].tiles[-1]
+            if satisfying:
+                out.append(reason(R.SATISFIES_DOUBLE, double=double, train=label))
+            else:
+                out.append(reason(code, player=player, double=double, required=state.train_name(bound_index)))
+        if index in a.dead:
+            out.append(reason(R.DEAD_DOUBLE, double=train.tiles[-1], train=label))
+        if not satisfying:
+            out.extend(self.train_access(index))
+            if a.own_train_first_blocks(tile, index):
+                own_end = a.ends[seat]
+                own_tile = tile if tile.has(own_end) else a.own_tile
+                out.append(reason(R.OWN_TRAIN_FIRST, player=player, own_tile=own_tile))
+        if not any(r.code.blocks for r in out):
+            self.consequences(tile, index, out)
+        return tuple(out)
+
+    def train_access(self, index: int) -> tuple[Reason, ...]:
+        """The reasons that say whether the player may use the train at ``index`` at all."""
+        found = self.access.get(index)
+        if found is None:
+            found = self.access[index] = self._train_access(index)
+        return found
+
+    def _train_access(self, index: int) -> tuple[Reason, ...]:
+        a = self.a
+        code, player, label = a.access[index], a.player, a.names[index]
+        if code is R.OWN_TRAIN:
+            own = reason(R.OWN_TRAIN, train=label, player=player)
+            return (own, reason(R.LIFTS_MARKER, player=player)) if a.state.trains[a.seat].marker else (own,)
+        if code is R.MEXICAN_OPEN:
+            return (reason(code),)
+        if code is R.TRAIN_MARKED:
+            return (reason(code, train=label),)
+        if code is R.TRAIN_NOT_OPEN:
+            return (reason(code, train=label, player=player),)
+        return (reason(code, player=player),)  # first-turn limits, the Mexican train closed
+
+    def consequences(self, tile: Tile, index: int, out: list[Reason]) -> None:
+        """What a legal play brings about (appended to ``out``)."""
+        a = self.a
+        state = a.state
+        flags = state.ruleset.flags
+        player = a.player
+        hand = state.hands[a.seat]
+        if hand is not None and not hand.unknown and hand.tiles == (tile,):
+            if a.first_turn_now and flags.first_turn_going_out is FirstTurnOut.FINISH_ROUND_OF_TURNS:
+                out.append(reason(R.GOES_OUT_FIRST_TURN, player=player))
+            else:
+                out.append(reason(R.GOES_OUT, player=player))
+            return
+        special = state.progress.special
+        if special:
+            out.append(reason(R.FIRST_TURN_CHAIN, player=player))
+        elif tile.is_double and flags.doubles_play_again:
+            out.append(reason(R.PLAYS_AGAIN_AFTER_DOUBLE, tile=tile, player=player))
+        if flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != a.seat and not special:
+            out.append(reason(R.PLACES_MARKER, player=player))
+
+    def must_play(self) -> tuple[Reason, ...]:
+        """Whether drawing or passing is ruled out because the player can play."""
+        a = self.a
+        if not a.state.ruleset.flags.turn_must_play:
+            return ()
+        if a.hand_tiles is None:
+            return (reason(R.HAND_UNKNOWN, player=a.player),)
+        plays = a.legal_plays()
+        if plays:
+            return (reason(R.MUST_PLAY_IF_ABLE, player=a.player, example=f"{plays[0].tile} -> {plays[0].train}"),)
+        return ()
+
+    def draw(self, move: Move) -> tuple[Reason, ...]:
+        a = self.a
+        state, player = a.state, a.player
+        if state.progress.special and state.progress.played:
+            return (reason(R.END_FIRST_TURN_WITH_DONE, player=player),)
+        out: list[Reason] = []
+        if a.no_draw is not None:
+            out.append(reason(a.no_draw))
+        if state.progress.drew:
+            out.append(reason(R.ALREADY_DREW, player=player))
+        if state.boneyard == 0:
+            out.append(reason(R.BONEYARD_EMPTY))
+        elif move.tile is not None and not a.may_draw(move.tile):
+            out.append(reason(R.NOT_IN_BONEYARD, tile=move.tile))
+        out.extend(self.must_play())
+        if not any(r.code.blocks for r in out):
+            out.append(reason(R.CANNOT_PLAY_DRAW, player=player))
+        return tuple(out)
+
+    def pass_(self) -> tuple[Reason, ...]:
+        a = self.a
+        state, player = a.state, a.player
+        if state.progress.special and state.progress.played:
+            return (reason(R.END_FIRST_TURN_WITH_DONE, player=player),)
+        out = list(self.must_play())
+        if a.no_draw is None and not state.progress.drew and state.boneyard != 0:
+            out.append(reason(R.MUST_DRAW_FIRST, player=player))
+        if not any(r.code.blocks for r in out):
+            out.append(reason(R.FIRST_TURN_PASS if a.no_draw is R.NO_DRAW_ON_FIRST_TURN else R.CANNOT_PLAY_PASS,
+                              player=player))
+            out.append(reason(R.PLACES_MARKER, player=player))
+        return tuple(out)
+
+    def done(self) -> tuple[Reason, ...]:
+        a = self.a
+        progress, player = a.state.progress, a.player
+        if not progress.special:
+            return (reason(R.NOT_A_FIRST_TURN),)
+        if not progress.played:
+            return (reason(R.NOTHING_LAID_YET, player=player),)
+        return (reason(R.ENDS_FIRST_TURN, player=player),)
+
+
+def _forbidding_first(r: Reason) -> bool:
+    return not r.code.blocks
+
+
+_last: tuple[Analysis | None, _Explainer | None] = (None, None)
+
+
+def _explainer(analysis: Analysis) -> _Explainer:
+    """The explainer of an analysis; the latest one is kept (see rules.legality.analyse)."""
+    global _last
+    last_analysis, last = _last
+    if last_analysis is analysis and last is not None:
+        return last
+    e = _Explainer(analysis)
+    _last = (analysis, e)
+    return e

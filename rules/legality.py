@@ -1,0 +1,349 @@
+"""Legality, the fast path: "is this move legal" and "which moves are legal", without building
+a single reason.
+
+Layered as python-chess layers its board:
+
+- :func:`pseudo_legal_plays`: the tiles the player may hold, on every train whose open end they
+  match (what a player at the table would try first);
+- :func:`is_legal` / :func:`legal_plays` / :func:`legal_moves`: the verdicts;
+- :func:`rules.explain.explain`: every reason behind a verdict, built from the same facts.
+
+The facts both layers read are computed once per state in an :class:`Analysis` (which doubles
+bind, which trains are open to the player, what the player may hold ...): explain() words them,
+the fast path only tests them, so the two cannot drift apart; a hypothesis property and the
+self-play soak check that they agree on every state reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from . import doubles
+from .messages import Message
+from .moves import MEXICAN, Action, Move, MoveSyntaxError
+from .moves import parse_move as parse_move_text
+from .position import Phase
+from .reasons import ReasonCode
+from .ruleset import CannotPlay, CannotStart, FirstTurnTrains
+from .state import State
+from .tiles import Tile
+
+R = ReasonCode
+
+
+class Analysis:
+    """What judging a state asks, computed once: an explicit cache, held by whoever judges
+    (:func:`analyse` keeps the latest one). A state is frozen, so its analysis never goes stale."""
+
+    __slots__ = ("state", "seat", "player", "names", "ends", "hand_tiles", "drawn_only", "first_turn_now",
+                 "dead", "binding", "access", "own_first", "own_tile", "no_draw", "_holders", "_plays")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        flags = state.ruleset.flags
+        seat = self.seat = state.to_move
+        self.player = state.players[seat]
+        self.names = train_names(state.players)
+        self.ends = tuple(t.end for t in state.trains)
+        progress = state.progress
+        hand = state.hands[seat]
+        drawn = progress.drawn if progress.drew and flags.turn_drawn_tile_only else None
+        self.drawn_only: Tile | None = drawn
+        """After a draw, where only the drawn tile may be played: that tile."""
+        if hand is None:
+            tiles: tuple[Tile, ...] | None = None
+        elif progress.drew and flags.turn_drawn_tile_only:
+            tiles = (drawn,) if drawn is not None else ()
+        else:
+            tiles = hand.tiles
+        self.hand_tiles = tiles
+        """The tiles the player may choose from (after a draw, the drawn tile only); None when
+        the hand is not given."""
+        self.first_turn_now = first = state.phase is Phase.FIRST_TURN and seat in state.pending_first
+        self.dead = doubles.dead(state)
+        self.binding = (doubles.binding(state, False, self.dead), doubles.binding(state, True, self.dead))
+        """Indexed by whether the tile is a double: the train an open double binds it to."""
+        self.access = tuple(self._access(i, first) for i in range(len(state.trains)))
+        """Per train, the code that decides whether the player may use it (when no double binds)."""
+        self.own_first = flags.turn_own_train_first and not progress.special
+        own_end = self.ends[seat]
+        self.own_tile = next((t for t in tiles or () if t.high == own_end or t.low == own_end), None)
+        """A tile the player could add to the own train (for own-train-first)."""
+        no_draw = None
+        if first and flags.first_turn_cannot_start is CannotStart.MARKER_NO_DRAW:
+            no_draw = R.NO_DRAW_ON_FIRST_TURN
+        elif flags.turn_cannot_play is CannotPlay.MARKER_NO_DRAW:
+            no_draw = R.NO_DRAW_RULE
+        self.no_draw = no_draw
+        """The rule, if any, that says this player does not draw at all now."""
+        self._holders: dict[Tile, int] | None = None
+        self._plays: tuple[Move, ...] | None = None
+
+    def _access(self, index: int, first_turn_now: bool) -> ReasonCode:
+        """Whether the player to move may use the train at ``index`` at all: the deciding code."""
+        state = self.state
+        flags = state.ruleset.flags
+        seat = self.seat
+        if first_turn_now:
+            trains = flags.first_turn_trains
+            if trains is FirstTurnTrains.OWN_ONLY and index != seat:
+                return R.FIRST_TURN_OWN_TRAIN_ONLY
+            if trains is FirstTurnTrains.OWN_OR_MEXICAN and index != seat and index != state.mexican:
+                return R.FIRST_TURN_TRAINS
+        if index == seat:
+            return R.OWN_TRAIN
+        if index == state.mexican:
+            return R.MEXICAN_OPEN if flags.turn_mexican_open else R.MEXICAN_CLOSED
+        if state.trains[index].marker and flags.turn_marked_trains_open:
+            return R.TRAIN_MARKED
+        return R.TRAIN_NOT_OPEN
+
+    # -- what the player may hold ---------------------------------------------------------
+    @property
+    def holders(self) -> dict[Tile, int]:
+        """The seat known to hold each tile: from the hands given, and tiles seen drawn."""
+        found = self._holders
+        if found is None:
+            found = {}
+            for seat, hand in enumerate(self.state.hands):
+                if hand is not None:
+                    found.update(dict.fromkeys(hand.tiles, seat))
+            for seat, tiles in enumerate(self.state.seen_drawn):
+                found.update(dict.fromkeys(tiles, seat))
+            self._holders = found
+        return found
+
+    def surely_in_boneyard(self, tile: Tile) -> bool:
+        """The boneyard is listed, every draw was seen, and ``tile`` is in it."""
+        bone = self.state.boneyard_tiles
+        return bone is not None and len(bone) == self.state.boneyard and tile in bone
+
+    def may_hold(self, tile: Tile) -> bool:
+        """Whether the player to move can hold ``tile``, as far as the position tells."""
+        state = self.state
+        if tile in state.board or self.surely_in_boneyard(tile):
+            return False
+        holder = self.holders.get(tile)
+        if holder is not None:
+            return holder == self.seat
+        hand = state.hands[self.seat]
+        if hand is None:
+            return True  # an unknown hand may hold any tile not seen elsewhere
+        # a tile outside the known hand can only be one drawn unseen, out of the listed boneyard
+        bone = state.boneyard_tiles
+        return hand.unknown > 0 and (bone is None or tile in bone)
+
+    def may_draw(self, tile: Tile) -> bool:
+        """Whether ``tile`` can be the one drawn: it may be in the boneyard."""
+        bone = self.state.boneyard_tiles
+        return not (tile in self.state.board or (bone is not None and tile not in bone) or tile in self.holders)
+
+    # -- verdicts ---------------------------------------------------------------------------
+    def own_train_first_blocks(self, tile: Tile, index: int) -> bool:
+        """Own-train-first forbids laying ``tile`` on another train (none binding it)."""
+        if not self.own_first or index == self.seat:
+            return False
+        own_end = self.ends[self.seat]
+        return self.own_tile is not None or tile.high == own_end or tile.low == own_end
+
+    def play_ok(self, tile: Tile, index: int) -> bool:
+        """Whether laying ``tile`` on the train at ``index`` is legal."""
+        if not self.may_hold(tile):
+            return False
+        if self.drawn_only is not None and tile != self.drawn_only:
+            return False
+        end = self.ends[index]
+        if tile.high != end and tile.low != end:
+            return False
+        bound = self.binding[tile.high == tile.low]
+        if bound is not None:
+            return bound[0] == index  # satisfying a double is open on any train
+        return not self.access[index].blocks and not self.own_train_first_blocks(tile, index)
+
+    def legal_plays(self) -> tuple[Move, ...]:
+        """The tile plays open to the player to move, tile by tile in hand order, then train by train."""
+        plays = self._plays
+        if plays is None:
+            plays = self._plays = self._legal_plays() if not self.state.round_over else ()
+        return plays
+
+    def _legal_plays(self) -> tuple[Move, ...]:
+        seat, ends, player, names = self.seat, self.ends, self.player, self.names
+        # Without a binding double, a train is open to every tile or to none (own-train-first
+        # closes the others when the player can add to the own train).
+        closed_by_own = self.own_first and self.own_tile is not None
+        free = tuple(not code.blocks and not (closed_by_own and i != seat) for i, code in enumerate(self.access))
+        drawn = self.drawn_only
+        out = []
+        for tile in dict.fromkeys(self.hand_tiles or ()):
+            if (drawn is not None and tile != drawn) or not self.may_hold(tile):
+                continue
+            high, low = tile
+            bound = self.binding[high == low]
+            for index, end in enumerate(ends):
+                if (high == end or low == end) and (free[index] if bound is None else bound[0] == index):
+                    out.append(play(player, tile, names[index]))
+        return tuple(out)
+
+    @property
+    def must_play(self) -> bool:
+        """Drawing and passing are ruled out: the ruleset says play if able, and the player can."""
+        return (self.state.ruleset.flags.turn_must_play and self.hand_tiles is not None
+                and bool(self.legal_plays()))
+
+    def draw_ok(self, tile: Tile | None) -> bool:
+        state, progress = self.state, self.state.progress
+        if progress.special and progress.played:
+            return False
+        if self.no_draw is not None or progress.drew or state.boneyard == 0:
+            return False
+        if tile is not None and not self.may_draw(tile):
+            return False
+        return not self.must_play
+
+    def pass_ok(self) -> bool:
+        state, progress = self.state, self.state.progress
+        if progress.special and progress.played:
+            return False
+        if self.no_draw is None and not progress.drew and state.boneyard != 0:
+            return False  # draw first
+        return not self.must_play
+
+    def done_ok(self) -> bool:
+        progress = self.state.progress
+        return progress.special and bool(progress.played)
+
+    def is_legal(self, move: Move) -> bool:
+        state = self.state
+        if state.round_over or move.player != self.player:
+            return False
+        action = move.action
+        if action is Action.PLAY:
+            assert move.tile is not None and move.train is not None
+            return self.play_ok(move.tile, state.train_index(move.train))
+        if action is Action.DRAW:
+            return self.draw_ok(move.tile)
+        if action is Action.PASS:
+            return self.pass_ok()
+        return self.done_ok()
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal action of the player to move: the plays, then draw, pass, done."""
+        if self.state.round_over:
+            return ()
+        plays = self.legal_plays()
+        player = self.player
+        others = tuple(m for m in (Move(player, Action.DRAW), Move(player, Action.PASS), Move(player, Action.DONE))
+                       if self.is_legal(m))
+        return plays + others if others else plays
+
+
+_last: tuple[State | None, Analysis | None] = (None, None)
+
+
+def analyse(state: State) -> Analysis:
+    """The analysis of ``state``; the latest one is kept, so that judging many moves of one state
+    (every candidate, or a move and then its reasons) computes it once."""
+    global _last
+    last_state, last = _last
+    if last_state is state and last is not None:
+        return last
+    analysis = Analysis(state)
+    _last = (state, analysis)
+    return analysis
+
+
+# -- the named layers -------------------------------------------------------------------------
+
+
+def pseudo_legal_plays(state: State) -> Iterator[Move]:
+    """Every tile the player to move may hold on every train whose open end it matches, whether
+    or not the train is open to them or a double binds it elsewhere."""
+    a = analyse(state)
+    for tile in dict.fromkeys(a.hand_tiles or ()):
+        if a.may_hold(tile):
+            for index, end in enumerate(a.ends):
+                if tile.high == end or tile.low == end:
+                    yield play(a.player, tile, a.names[index])
+
+
+def is_legal(state: State, move: Move) -> bool:
+    return analyse(state).is_legal(move)
+
+
+def legal_plays(state: State) -> tuple[Move, ...]:
+    """The tile plays open to the player to move."""
+    return analyse(state).legal_plays()
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal action of the player to move (none once the round is over)."""
+    return analyse(state).legal_moves()
+
+
+def can_play(state: State) -> bool:
+    """Whether the player to move can lay a tile now (False when their hand is not given)."""
+    return bool(analyse(state).legal_plays())
+
+
+def candidates(state: State) -> tuple[Move, ...]:
+    """Every candidate action of the player to move: each tile on each train, draw, pass, done."""
+    a = analyse(state)
+    player = a.player
+    plays = tuple(play(player, tile, name) for tile in dict.fromkeys(a.hand_tiles or ()) for name in a.names)
+    return (*plays, Move(player, Action.DRAW), Move(player, Action.PASS), Move(player, Action.DONE))
+
+
+def verdicts(state: State) -> tuple[tuple[Move, bool], ...]:
+    """Every candidate action with whether it is legal: what a judgement decides, no reasons."""
+    a = analyse(state)
+    return tuple((m, a.is_legal(m)) for m in candidates(state))
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Read one move against ``state``: names (players, trains) in any case, resolved to the
+    state's own. Raises MoveSyntaxError naming the column and what was expected."""
+    move = parse_move_text(text)
+    names = {p.casefold(): p for p in state.players}
+    player = names.get(move.player.casefold())
+    if player is None:
+        raise MoveSyntaxError(_unknown(Message("a player in 'players'"), move.player, state), 1)
+    train = move.train
+    if train is not None:
+        resolved = MEXICAN if train.lower() == MEXICAN else names.get(train.casefold())
+        if resolved is None:
+            raise MoveSyntaxError(_unknown(Message("a train: a player's name or 'mexican'"), train, state),
+                                  text.find("->") + 3 if "->" in text else 1)
+        train = resolved
+    return Move(player, move.action, move.tile, train)
+
+
+def _unknown(what: str, found: str, state: State) -> str:
+    """The parser's own message for a name it does not know (rules.position)."""
+    return Message("expected {what} ({names}), found {found}", what=what, names=", ".join(state.players),
+                   found=repr(found))
+
+
+_TRAIN_NAMES: dict[tuple[str, ...], tuple[str, ...]] = {}
+_PLAYS: dict[tuple[str, Tile, str], Move] = {}
+
+
+def train_names(players: tuple[str, ...]) -> tuple[str, ...]:
+    """The trains' names in index order: the players', then ``mexican``."""
+    names = _TRAIN_NAMES.get(players)
+    if names is None:
+        if len(_TRAIN_NAMES) > 1024:
+            _TRAIN_NAMES.clear()
+        names = _TRAIN_NAMES[players] = (*players, MEXICAN)
+    return names
+
+
+def play(player: str, tile: Tile, train: str) -> Move:
+    """The move laying ``tile`` on ``train``: moves are frozen, so each is made once and shared."""
+    key = (player, tile, train)
+    move = _PLAYS.get(key)
+    if move is None:
+        if len(_PLAYS) > 65_536:
+            _PLAYS.clear()  # bound the memory a long-running server spends on names it saw once
+        move = _PLAYS[key] = Move(player, Action.PLAY, tile, train)
+    return move
