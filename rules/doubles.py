@@ -57,11 +57,11 @@ def apply_now(state: State) -> bool:
     return not state.progress.special or state.ruleset.flags.first_turn_doubles_apply
 
 
-def pip_counts(state: State) -> list[int]:
+def pip_counts(state: State, board: frozenset[Tile]) -> list[int]:
     """How many tiles on the table show each pip (a double counts once; a hidden tile that the
     first known one of a ``...`` train is laid against counts for that pip)."""
     counts = [0] * (state.set_max + 1)
-    for t in state.board:
+    for t in board:
         counts[t.high] += 1
         if t.high != t.low:
             counts[t.low] += 1
@@ -71,12 +71,12 @@ def pip_counts(state: State) -> list[int]:
     return counts
 
 
-def dead(state: State) -> frozenset[int]:
+def dead(state: State, board: frozenset[Tile]) -> frozenset[int]:
     """The open doubles that are dead: every tile that matches them is on the table (only where
     ``doubles.dead`` says such a double stops binding)."""
     if not state.open_doubles or not state.ruleset.flags.doubles_dead:
         return frozenset()
-    counts = pip_counts(state)
+    counts = pip_counts(state, board)
     full = state.set_max + 1
     return frozenset(i for i in state.open_doubles if counts[state.trains[i].tiles[-1].high] >= full)
 

@@ -36,15 +36,18 @@ class Analysis:
     (:func:`analyse` keeps the latest one). A state is frozen, so its analysis never goes stale."""
 
     __slots__ = ("state", "seat", "player", "names", "ends", "hand_tiles", "drawn_only", "first_turn_now",
-                 "dead", "binding", "access", "own_first", "own_tile", "no_draw", "_holders", "_plays")
+                 "dead", "binding", "access", "own_first", "own_tile", "no_draw", "_board", "_holders", "_plays")
 
     def __init__(self, state: State) -> None:
         self.state = state
+        self._board: frozenset[Tile] | None = None
+        self._holders: dict[Tile, int] | None = None
+        self._plays: tuple[Move, ...] | None = None
         flags = state.ruleset.flags
         seat = self.seat = state.to_move
         self.player = state.players[seat]
         self.names = train_names(state.players)
-        self.ends = tuple(t.end for t in state.trains)
+        self.ends = tuple([t.end for t in state.trains])
         progress = state.progress
         hand = state.hands[seat]
         drawn = progress.drawn if progress.drew and flags.turn_drawn_tile_only else None
@@ -60,14 +63,23 @@ class Analysis:
         """The tiles the player may choose from (after a draw, the drawn tile only); None when
         the hand is not given."""
         self.first_turn_now = first = state.phase is Phase.FIRST_TURN and seat in state.pending_first
-        self.dead = doubles.dead(state)
-        self.binding = (doubles.binding(state, False, self.dead), doubles.binding(state, True, self.dead))
+        if state.open_doubles:
+            self.dead = doubles.dead(state, self.board) if state.ruleset.flags.doubles_dead else frozenset()
+            self.binding = (doubles.binding(state, False, self.dead), doubles.binding(state, True, self.dead))
+        else:
+            self.dead, self.binding = frozenset(), _UNBOUND
         """Indexed by whether the tile is a double: the train an open double binds it to."""
-        self.access = tuple(self._access(i, first) for i in range(len(state.trains)))
+        self.access = train_access(state, seat, first)
         """Per train, the code that decides whether the player may use it (when no double binds)."""
         self.own_first = flags.turn_own_train_first and not progress.special
-        own_end = self.ends[seat]
-        self.own_tile = next((t for t in tiles or () if t.high == own_end or t.low == own_end), None)
+        own_tile = None
+        if tiles:
+            own_end = self.ends[seat]
+            for t in tiles:
+                if t.high == own_end or t.low == own_end:
+                    own_tile = t
+                    break
+        self.own_tile = own_tile
         """A tile the player could add to the own train (for own-train-first)."""
         no_draw = None
         if first and flags.first_turn_cannot_start is CannotStart.MARKER_NO_DRAW:
@@ -76,29 +88,16 @@ class Analysis:
             no_draw = R.NO_DRAW_RULE
         self.no_draw = no_draw
         """The rule, if any, that says this player does not draw at all now."""
-        self._holders: dict[Tile, int] | None = None
-        self._plays: tuple[Move, ...] | None = None
-
-    def _access(self, index: int, first_turn_now: bool) -> ReasonCode:
-        """Whether the player to move may use the train at ``index`` at all: the deciding code."""
-        state = self.state
-        flags = state.ruleset.flags
-        seat = self.seat
-        if first_turn_now:
-            trains = flags.first_turn_trains
-            if trains is FirstTurnTrains.OWN_ONLY and index != seat:
-                return R.FIRST_TURN_OWN_TRAIN_ONLY
-            if trains is FirstTurnTrains.OWN_OR_MEXICAN and index != seat and index != state.mexican:
-                return R.FIRST_TURN_TRAINS
-        if index == seat:
-            return R.OWN_TRAIN
-        if index == state.mexican:
-            return R.MEXICAN_OPEN if flags.turn_mexican_open else R.MEXICAN_CLOSED
-        if state.trains[index].marker and flags.turn_marked_trains_open:
-            return R.TRAIN_MARKED
-        return R.TRAIN_NOT_OPEN
 
     # -- what the player may hold ---------------------------------------------------------
+    @property
+    def board(self) -> frozenset[Tile]:
+        """Every tile known to be on the table (State.board, computed once)."""
+        board = self._board
+        if board is None:
+            board = self._board = self.state.board
+        return board
+
     @property
     def holders(self) -> dict[Tile, int]:
         """The seat known to hold each tile: from the hands given, and tiles seen drawn."""
@@ -113,15 +112,20 @@ class Analysis:
             self._holders = found
         return found
 
+    @property
+    def surely_listed(self) -> bool:
+        """The boneyard is listed and every draw was seen: it holds exactly the tiles listed."""
+        bone = self.state.boneyard_tiles
+        return bone is not None and len(bone) == self.state.boneyard
+
     def surely_in_boneyard(self, tile: Tile) -> bool:
         """The boneyard is listed, every draw was seen, and ``tile`` is in it."""
-        bone = self.state.boneyard_tiles
-        return bone is not None and len(bone) == self.state.boneyard and tile in bone
+        return self.surely_listed and tile in self.state.boneyard_tiles  # type: ignore[operator]
 
     def may_hold(self, tile: Tile) -> bool:
         """Whether the player to move can hold ``tile``, as far as the position tells."""
         state = self.state
-        if tile in state.board or self.surely_in_boneyard(tile):
+        if tile in self.board or self.surely_in_boneyard(tile):
             return False
         holder = self.holders.get(tile)
         if holder is not None:
@@ -136,7 +140,7 @@ class Analysis:
     def may_draw(self, tile: Tile) -> bool:
         """Whether ``tile`` can be the one drawn: it may be in the boneyard."""
         bone = self.state.boneyard_tiles
-        return not (tile in self.state.board or (bone is not None and tile not in bone) or tile in self.holders)
+        return not (tile in self.board or (bone is not None and tile not in bone) or tile in self.holders)
 
     # -- verdicts ---------------------------------------------------------------------------
     def own_train_first_blocks(self, tile: Tile, index: int) -> bool:
@@ -168,21 +172,43 @@ class Analysis:
         return plays
 
     def _legal_plays(self) -> tuple[Move, ...]:
+        """play_ok() for every tile of the hand on every train, the loops turned inside out: the
+        trains a tile may go on depend only on whether it is a double."""
+        tiles = self.hand_tiles
+        if not tiles:
+            return ()
         seat, ends, player, names = self.seat, self.ends, self.player, self.names
         # Without a binding double, a train is open to every tile or to none (own-train-first
         # closes the others when the player can add to the own train).
         closed_by_own = self.own_first and self.own_tile is not None
-        free = tuple(not code.blocks and not (closed_by_own and i != seat) for i, code in enumerate(self.access))
+        free = [(end, plays_on(player, names[i])) for i, (end, code) in enumerate(zip(ends, self.access))
+                if not code.blocks and not (closed_by_own and i != seat)]
+        single, double = self.binding
+        singles = [(ends[single[0]], plays_on(player, names[single[0]]))] if single is not None else free
+        doubles_ = [(ends[double[0]], plays_on(player, names[double[0]]))] if double is not None else free
         drawn = self.drawn_only
+        single_ends = {end for end, _ in singles}
+        double_ends = {end for end, _ in doubles_}
+        # may_hold() is true of every tile of the player's own hand: a tile is in one place
+        # only (positions that hold a tile twice are refused, and moves keep it so; the soak and
+        # the properties check it), so not on the table, in the boneyard or another hand.
         out = []
-        for tile in dict.fromkeys(self.hand_tiles or ()):
-            if (drawn is not None and tile != drawn) or not self.may_hold(tile):
-                continue
+        for tile in tiles:
             high, low = tile
-            bound = self.binding[high == low]
-            for index, end in enumerate(ends):
-                if (high == end or low == end) and (free[index] if bound is None else bound[0] == index):
-                    out.append(play(player, tile, names[index]))
+            if high == low:
+                if high not in double_ends:
+                    continue
+                trains = doubles_
+            elif high in single_ends or low in single_ends:
+                trains = singles
+            else:
+                continue
+            if drawn is not None and tile != drawn:
+                continue
+            for end, moves in trains:
+                if high == end or low == end:
+                    move = moves.get(tile)
+                    out.append(move if move is not None else moves.make(tile))
         return tuple(out)
 
     @property
@@ -232,12 +258,31 @@ class Analysis:
         if self.state.round_over:
             return ()
         plays = self.legal_plays()
-        player = self.player
-        others = tuple(m for m in (Move(player, Action.DRAW), Move(player, Action.PASS), Move(player, Action.DONE))
-                       if self.is_legal(m))
+        draw, pass_, done = actions(self.player)
+        others = (*((draw,) if self.draw_ok(None) else ()), *((pass_,) if self.pass_ok() else ()),
+                  *((done,) if self.done_ok() else ()))
         return plays + others if others else plays
 
 
+def train_access(state: State, seat: int, first_turn_now: bool) -> tuple[ReasonCode, ...]:
+    """Per train, the code that decides whether the player at ``seat`` may use it at all."""
+    flags = state.ruleset.flags
+    trains = state.trains
+    marked = R.TRAIN_MARKED if flags.turn_marked_trains_open else R.TRAIN_NOT_OPEN
+    codes = [marked if t.marker else R.TRAIN_NOT_OPEN for t in trains]
+    mexican = len(codes) - 1
+    codes[mexican] = R.MEXICAN_OPEN if flags.turn_mexican_open else R.MEXICAN_CLOSED
+    if first_turn_now:
+        limit = flags.first_turn_trains
+        if limit is FirstTurnTrains.OWN_ONLY:
+            codes = [R.FIRST_TURN_OWN_TRAIN_ONLY] * len(codes)
+        elif limit is FirstTurnTrains.OWN_OR_MEXICAN:
+            codes[:mexican] = [R.FIRST_TURN_TRAINS] * mexican
+    codes[seat] = R.OWN_TRAIN
+    return tuple(codes)
+
+
+_UNBOUND: tuple[doubles.Binding | None, doubles.Binding | None] = (None, None)
 _last: tuple[State | None, Analysis | None] = (None, None)
 
 
@@ -291,7 +336,7 @@ def candidates(state: State) -> tuple[Move, ...]:
     a = analyse(state)
     player = a.player
     plays = tuple(play(player, tile, name) for tile in dict.fromkeys(a.hand_tiles or ()) for name in a.names)
-    return (*plays, Move(player, Action.DRAW), Move(player, Action.PASS), Move(player, Action.DONE))
+    return (*plays, *actions(player))
 
 
 def verdicts(state: State) -> tuple[tuple[Move, bool], ...]:
@@ -325,25 +370,61 @@ def _unknown(what: str, found: str, state: State) -> str:
 
 
 _TRAIN_NAMES: dict[tuple[str, ...], tuple[str, ...]] = {}
-_PLAYS: dict[tuple[str, Tile, str], Move] = {}
+_CACHE_LIMIT = 4096
+"""Moves and names are frozen, so each is made once and shared; these caches are cleared when
+they pass this many entries, which bounds the memory a long-running server spends on names."""
 
 
 def train_names(players: tuple[str, ...]) -> tuple[str, ...]:
     """The trains' names in index order: the players', then ``mexican``."""
     names = _TRAIN_NAMES.get(players)
     if names is None:
-        if len(_TRAIN_NAMES) > 1024:
+        if len(_TRAIN_NAMES) > _CACHE_LIMIT:
             _TRAIN_NAMES.clear()
         names = _TRAIN_NAMES[players] = (*players, MEXICAN)
     return names
 
 
+class _Plays(dict[Tile, Move]):
+    """The moves of one player on one train, by tile."""
+
+    __slots__ = ("player", "train")
+
+    def __init__(self, player: str, train: str) -> None:
+        super().__init__()
+        self.player = player
+        self.train = train
+
+    def make(self, tile: Tile) -> Move:
+        move = self[tile] = Move(self.player, Action.PLAY, tile, self.train)
+        return move
+
+
+_PLAYS: dict[tuple[str, str], _Plays] = {}
+_ACTIONS: dict[str, tuple[Move, Move, Move]] = {}
+
+
+def plays_on(player: str, train: str) -> _Plays:
+    found = _PLAYS.get((player, train))
+    if found is None:
+        if len(_PLAYS) > _CACHE_LIMIT:
+            _PLAYS.clear()
+        found = _PLAYS[player, train] = _Plays(player, train)
+    return found
+
+
 def play(player: str, tile: Tile, train: str) -> Move:
-    """The move laying ``tile`` on ``train``: moves are frozen, so each is made once and shared."""
-    key = (player, tile, train)
-    move = _PLAYS.get(key)
-    if move is None:
-        if len(_PLAYS) > 65_536:
-            _PLAYS.clear()  # bound the memory a long-running server spends on names it saw once
-        move = _PLAYS[key] = Move(player, Action.PLAY, tile, train)
-    return move
+    """The move laying ``tile`` on ``train``."""
+    moves = plays_on(player, train)
+    move = moves.get(tile)
+    return move if move is not None else moves.make(tile)
+
+
+def actions(player: str) -> tuple[Move, Move, Move]:
+    """The player's draw (no tile named), pass and done."""
+    found = _ACTIONS.get(player)
+    if found is None:
+        if len(_ACTIONS) > _CACHE_LIMIT:
+            _ACTIONS.clear()
+        found = _ACTIONS[player] = (Move(player, Action.DRAW), Move(player, Action.PASS), Move(player, Action.DONE))
+    return found

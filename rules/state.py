@@ -6,7 +6,7 @@ callers judge first (:func:`rules.legality.is_legal`), and :func:`rules.replay.r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from . import doubles
 from .messages import Message
@@ -87,8 +87,6 @@ class State:
     boneyard_tiles: tuple[Tile, ...] | None
     """The tiles that may still be in the boneyard: exactly the boneyard when every draw was
     seen; after an unseen draw, also the tile that left (which one is not known)."""
-    board: frozenset[Tile]
-    """Every tile known to be on the table, the engine included."""
     to_move: int
     phase: Phase
     pending_first: frozenset[int]
@@ -101,6 +99,13 @@ class State:
     """Passes in a row with an empty boneyard."""
     round_over: bool = False
     notes: tuple[str, ...] = ()
+
+    @property
+    def board(self) -> frozenset[Tile]:
+        """Every tile known to be on the table, the engine included: computed when asked (a
+        play only adds to a train; rules.legality.Analysis keeps it for the questions of a state)."""
+        engine = Tile.of(self.engine, self.engine)
+        return frozenset([engine, *(t for train in self.trains for t in train.tiles)])
 
     @property
     def mexican(self) -> int:
@@ -198,7 +203,6 @@ def build(position: Position, ruleset: Ruleset) -> State:
         hands=hands,
         boneyard=bone_count,
         boneyard_tiles=position.boneyard if isinstance(position.boneyard, tuple) else None,
-        board=frozenset(board),
         to_move=to_move,
         phase=phase,
         pending_first=pending,
@@ -235,91 +239,108 @@ def apply(state: State, move: Move) -> State:
     if move.action is Action.DRAW:
         return _draw(state, move)
     if move.action is Action.PASS:
-        trains = list(state.trains)
-        own = trains[state.to_move]
-        trains[state.to_move] = replace(own, marker=True)
-        passes = state.passes + 1 if state.boneyard == 0 else 0
-        return _end_turn(state, trains=tuple(trains), passes=passes)
-    return _end_turn(state)
+        seat = state.to_move
+        trains = state.trains
+        own = trains[seat]
+        marked = Train(own.tiles, own.end, True, own.unknown_prefix, own.near)
+        values = dict(state.__dict__)
+        values["trains"] = trains[:seat] + (marked,) + trains[seat + 1:]
+        values["passes"] = state.passes + 1 if state.boneyard == 0 else 0
+        return _end_turn(state, values)
+    return _end_turn(state, dict(state.__dict__))
 
 
 def _play(state: State, move: Move) -> State:
     flags = state.ruleset.flags
-    assert move.tile is not None and move.train is not None
-    tile, seat, index = move.tile, state.to_move, state.train_index(move.train)
-    hands = list(state.hands)
+    tile, train_name = move.tile, move.train
+    assert tile is not None and train_name is not None
+    seat, index = state.to_move, state.train_index(train_name)
+    changes = dict(state.__dict__)  # one copy, changed in place: the hot path of self-play
+    hands = state.hands
     hand = hands[seat]
     seen_drawn = state.seen_drawn
     bone_tiles = state.boneyard_tiles
     from_unseen = False
     if hand is not None:
-        if tile in hand.tiles:
-            hand = Hand(tuple(t for t in hand.tiles if t != tile), hand.unknown)
+        held = hand.tiles
+        if tile in held:
+            at = held.index(tile)  # a tile is in a hand once: positions refuse a tile twice
+            hand = Hand(held[:at] + held[at + 1:], hand.unknown)
         else:
-            hand = Hand(hand.tiles, max(0, hand.unknown - 1))
+            hand = Hand(held, max(0, hand.unknown - 1))
             from_unseen = True
-        hands[seat] = hand
+        changes["hands"] = hands[:seat] + (hand,) + hands[seat + 1:]
     elif tile in seen_drawn[seat]:
-        seen_drawn = tuple(s - {tile} if i == seat else s for i, s in enumerate(seen_drawn))
+        changes["seen_drawn"] = seen_drawn[:seat] + (seen_drawn[seat] - {tile},) + seen_drawn[seat + 1:]
     else:
         from_unseen = True
     if from_unseen and bone_tiles is not None and tile in bone_tiles:
-        bone_tiles = tuple(t for t in bone_tiles if t != tile)  # it was the tile drawn unseen
+        changes["boneyard_tiles"] = tuple(t for t in bone_tiles if t != tile)  # it was the tile drawn unseen
     trains = list(state.trains)
     train = trains[index]
-    marker = train.marker
-    if index == seat:
-        marker = False  # markers.removed: owner-plays-own-train
-    trains[index] = replace(train, tiles=train.tiles + (tile,), end=tile.other(train.end), marker=marker)
+    # markers.removed: owner-plays-own-train
+    trains[index] = Train(train.tiles + (tile,), tile.other(train.end), train.marker and index != seat,
+                          train.unknown_prefix, train.near)
     progress = state.progress
-    if (flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != seat and not progress.special):
-        trains[seat] = replace(trains[seat], marker=True)
-    open_doubles = doubles.after_play(flags, state.open_doubles, index, tile)
-    applies = doubles.apply_now(state)
-    changes = dict(hands=tuple(hands), trains=tuple(trains), board=state.board | {tile}, open_doubles=open_doubles,
-                   passes=0, seen_drawn=seen_drawn, boneyard_tiles=bone_tiles)
-    if hand is not None and hand.empty:
+    if flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != seat and not progress.special:
+        own = trains[seat]
+        trains[seat] = Train(own.tiles, own.end, True, own.unknown_prefix, own.near)
+    changes["trains"] = tuple(trains)
+    if state.open_doubles or tile.high == tile.low:
+        changes["open_doubles"] = doubles.after_play(flags, state.open_doubles, index, tile)
+    changes["passes"] = 0
+    if hand is not None and not hand.tiles and not hand.unknown:
         if state.first_turn_now and flags.first_turn_going_out is FirstTurnOut.FINISH_ROUND_OF_TURNS:
-            return _end_turn(state, **changes)
-        return evolve(state, round_over=True, **changes)
+            return _end_turn(state, changes)
+        changes["round_over"] = True
+        return _new(changes)
     if progress.special:
-        return evolve(state, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None),
-                      **changes)
-    if tile.is_double and flags.doubles_play_again and applies:
-        return evolve(state, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None,
-                                              doubles_laid=True),
-                      **changes)
-    return _end_turn(state, **changes)
+        changes["progress"] = Progress(progress.played + 1, False, None, progress.doubles_laid, True)
+        return _new(changes)
+    if tile.high == tile.low and flags.doubles_play_again and doubles.apply_now(state):
+        changes["progress"] = Progress(progress.played + 1, False, None, True, progress.special)
+        return _new(changes)
+    return _end_turn(state, changes)
+
+
+def _new(values: dict[str, object]) -> State:
+    """A state holding ``values``, every field (see evolve)."""
+    new = object.__new__(State)
+    new.__dict__.update(values)
+    return new
 
 
 def _draw(state: State, move: Move) -> State:
     seat = state.to_move
-    hands = list(state.hands)
+    tile = move.tile
+    hands = state.hands
     hand = hands[seat]
     seen_drawn = state.seen_drawn
     if hand is not None:
-        hands[seat] = Hand(hand.tiles + (move.tile,), hand.unknown) if move.tile is not None else Hand(
-            hand.tiles, hand.unknown + 1)
-    elif move.tile is not None:
-        seen_drawn = tuple(s | {move.tile} if i == seat else s for i, s in enumerate(seen_drawn))
+        drawn = Hand(hand.tiles + (tile,), hand.unknown) if tile is not None else Hand(hand.tiles, hand.unknown + 1)
+        hands = hands[:seat] + (drawn,) + hands[seat + 1:]
+    elif tile is not None:
+        seen_drawn = seen_drawn[:seat] + (seen_drawn[seat] | {tile},) + seen_drawn[seat + 1:]
     bone_tiles = state.boneyard_tiles
-    if bone_tiles is not None and move.tile is not None:
-        bone_tiles = tuple(t for t in bone_tiles if t != move.tile)
+    if bone_tiles is not None and tile is not None:
+        bone_tiles = tuple(t for t in bone_tiles if t != tile)
     count = state.boneyard - 1 if state.boneyard is not None else None
+    progress = state.progress
     return evolve(
         state,
-        hands=tuple(hands),
+        hands=hands,
         boneyard=count,
         boneyard_tiles=bone_tiles,
         seen_drawn=seen_drawn,
         # A player who draws on a special first turn (where that is allowed) has a normal
         # turn from then on: the drawn tile, if it can be played, is the whole turn.
-        progress=replace(state.progress, drew=True, drawn=move.tile, special=False),
+        progress=Progress(progress.played, True, tile, progress.doubles_laid, False),
     )
 
 
-def _end_turn(state: State, **changes: object) -> State:
-    """Pass the turn to the next seat, closing the first-turn phase and the round as due."""
+def _end_turn(state: State, values: dict[str, object]) -> State:
+    """Pass the turn to the next seat, closing the first-turn phase and the round as due;
+    ``values`` are the fields of the state after the move (changed in place)."""
     n = len(state.players)
     pending = state.pending_first
     phase = state.phase
@@ -331,14 +352,20 @@ def _end_turn(state: State, **changes: object) -> State:
             pending = pending - {state.to_move}
         if not pending:
             phase = Phase.PLAY
-    hands = changes.get("hands", state.hands)
-    passes = changes.get("passes", state.passes)
+    hands = values["hands"]
+    passes = values["passes"]
     assert isinstance(hands, tuple) and isinstance(passes, int)
-    out = any(h is not None and h.empty for h in hands)
+    if phase is state.phase:
+        # Any other empty hand would have ended the round already: only the mover's can be new.
+        hand = hands[state.to_move]
+        out = hand is not None and hand.empty
+    else:
+        out = any(h is not None and h.empty for h in hands)
     over = (phase is Phase.PLAY and out) or passes >= n
     nxt = (state.to_move + 1) % n
-    return evolve(state, to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
-                  progress=_turn_start(flags, phase, pending, nxt), **changes)
+    values.update(to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
+                  progress=_turn_start(flags, phase, pending, nxt))
+    return _new(values)
 
 
 _FRESH = Progress()
