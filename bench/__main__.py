@@ -112,7 +112,7 @@ def main() -> None:
                     do = "answer" if key == "answer" else "judge"
                     times[key]["old"].append(old.ask(do=do, text=TYPICAL_POSITION, rulesets=ids, n=n)["seconds"])
                 if key == "verdicts":
-                    times[key]["new"].append(per_call(n, lambda: [judge_verdicts(position, rs) for rs in rulesets]))
+                    times[key]["new"].append(per_call(n, lambda: any(judge_verdicts(position, rs) for rs in rulesets)))
                 elif key == "judge":
                     times[key]["new"].append(per_call(n, lambda: [rule(position, rs) for rs in rulesets]))
                 else:

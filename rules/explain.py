@@ -43,13 +43,16 @@ def judge_all(state: State) -> tuple[Judgement, ...]:
 
 class _Explainer:
     """Words one state's analysis. A reason recurs across candidates (a train closed to one
-    tile is closed to all), so the reasons that depend on the train alone are built once."""
+    tile is closed to all), so the parts of a play's reasons that depend on the tile alone or
+    on the train alone are built once."""
 
-    __slots__ = ("a", "access")
+    __slots__ = ("a", "access", "tile_parts", "train_parts")
 
     def __init__(self, analysis: Analysis) -> None:
         self.a = analysis
         self.access: dict[int, tuple[Reason, ...]] = {}
+        self.tile_parts: dict[Tile, tuple[Reason, ...]] = {}
+        self.train_parts: dict[tuple[int, bool], tuple[tuple[Reason, ...], tuple[Reason, ...], bool]] = {}
 
     def explain(self, move: Move) -> tuple[Reason, ...]:
         a = self.a
@@ -58,8 +61,8 @@ class _Explainer:
         if move.player != a.player:
             return (reason(R.NOT_YOUR_TURN, to_move=a.player, player=move.player),)
         if move.action is Action.PLAY:
-            reasons = self.play(move)
-        elif move.action is Action.DRAW:
+            return self.play(move)
+        if move.action is Action.DRAW:
             reasons = self.draw(move)
         elif move.action is Action.PASS:
             reasons = self.pass_()
@@ -70,41 +73,71 @@ class _Explainer:
         return reasons
 
     def play(self, move: Move) -> tuple[Reason, ...]:
+        """The reasons of a play, forbidding ones first, each group in the order of the rules:
+        the tile (held? the drawn one?), the ends, the open doubles, the train, own-train-first."""
         a = self.a
-        state = a.state
-        tile, seat = move.tile, a.seat
+        tile = move.tile
         assert tile is not None and move.train is not None
-        index = state.train_index(move.train)
-        train = state.trains[index]
+        index = a.state.train_index(move.train)
+        end = a.ends[index]
         label = a.names[index]
-        player = a.player
+        ends = Reason(R.ENDS_MATCH if tile.high == end or tile.low == end else R.ENDS_DO_NOT_MATCH,
+                      (("tile", tile), ("end", end), ("train", label)))
+        held = self.tile_parts.get(tile)
+        if held is None:
+            held = self.tile_parts[tile] = self._tile_part(tile)
+        key = (index, tile.high == tile.low)
+        part = self.train_parts.get(key)
+        if part is None:
+            part = self.train_parts[key] = self._train_part(index, key[1])
+        forbidding, explaining, satisfying = part
+        if ends.code.blocks:
+            forbidding = (ends, *forbidding)
+        else:
+            explaining = (ends, *explaining)
+        if held:
+            forbidding = held + forbidding
+        if not satisfying and a.own_train_first_blocks(tile, index):
+            own_end = a.ends[a.seat]
+            own_tile = tile if tile.has(own_end) else a.own_tile
+            forbidding = (*forbidding, reason(R.OWN_TRAIN_FIRST, player=a.player, own_tile=own_tile))
+        if forbidding:
+            return forbidding + explaining
+        out = list(explaining)
+        self.consequences(tile, index, out)
+        return tuple(out)
+
+    def _tile_part(self, tile: Tile) -> tuple[Reason, ...]:
+        """The forbidding reasons that depend on the tile alone."""
+        a = self.a
         out: list[Reason] = []
         if not a.may_hold(tile):
-            out.append(reason(R.TILE_NOT_IN_HAND, player=player, tile=tile))
+            out.append(reason(R.TILE_NOT_IN_HAND, player=a.player, tile=tile))
         if a.drawn_only is not None and tile != a.drawn_only:
-            out.append(reason(R.MUST_PLAY_DRAWN_TILE, player=player, drawn=a.drawn_only))
-        ends = (("tile", tile), ("end", train.end), ("train", label))  # built directly: the hottest reason
-        out.append(Reason(R.ENDS_MATCH if tile.has(train.end) else R.ENDS_DO_NOT_MATCH, ends))
-        bound = a.binding[tile.is_double]
+            out.append(reason(R.MUST_PLAY_DRAWN_TILE, player=a.player, drawn=a.drawn_only))
+        return tuple(out)
+
+    def _train_part(self, index: int, double: bool) -> tuple[tuple[Reason, ...], tuple[Reason, ...], bool]:
+        """The reasons that depend on the train (and whether the tile is a double): forbidding
+        ones, explaining ones, and whether the play satisfies the double that binds it."""
+        a = self.a
+        state = a.state
+        label = a.names[index]
+        out: list[Reason] = []
+        bound = a.binding[double]
         satisfying = bound is not None and bound[0] == index
         if bound is not None:
             bound_index, code = bound
-            double = state.trains[bound_index].tiles[-1]
+            bound_double = state.trains[bound_index].tiles[-1]
             if satisfying:
-                out.append(reason(R.SATISFIES_DOUBLE, double=double, train=label))
+                out.append(reason(R.SATISFIES_DOUBLE, double=bound_double, train=label))
             else:
-                out.append(reason(code, player=player, double=double, required=state.train_name(bound_index)))
+                out.append(reason(code, player=a.player, double=bound_double, required=state.train_name(bound_index)))
         if index in a.dead:
-            out.append(reason(R.DEAD_DOUBLE, double=train.tiles[-1], train=label))
+            out.append(reason(R.DEAD_DOUBLE, double=state.trains[index].tiles[-1], train=label))
         if not satisfying:
             out.extend(self.train_access(index))
-            if a.own_train_first_blocks(tile, index):
-                own_end = a.ends[seat]
-                own_tile = tile if tile.has(own_end) else a.own_tile
-                out.append(reason(R.OWN_TRAIN_FIRST, player=player, own_tile=own_tile))
-        if not any(r.code.blocks for r in out):
-            self.consequences(tile, index, out)
-        return tuple(out)
+        return (tuple(r for r in out if r.code.blocks), tuple(r for r in out if not r.code.blocks), satisfying)
 
     def train_access(self, index: int) -> tuple[Reason, ...]:
         """The reasons that say whether the player may use the train at ``index`` at all."""

@@ -73,7 +73,7 @@ class Analysis:
         """Per train, the code that decides whether the player may use it (when no double binds)."""
         self.own_first = flags.turn_own_train_first and not progress.special
         own_tile = None
-        if tiles:
+        if tiles and self.own_first:
             own_end = self.ends[seat]
             for t in tiles:
                 if t.high == own_end or t.low == own_end:

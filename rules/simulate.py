@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from .deal import deal, rounds_in_game
 from .explain import explain as explain_move
 from .legality import candidates, is_legal, legal_moves
-from .moves import Action
+from .moves import Action, Move
 from .position import MoveLine, Position
 from .replay import replay
 from .ruleset import Ruleset
@@ -109,7 +109,7 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
         move = rng.choice(options)
         if move.action is Action.DRAW:
             assert state.boneyard_tiles is not None
-            move = replace(move, tile=state.boneyard_tiles[0])
+            move = Move(move.player, Action.DRAW, state.boneyard_tiles[0])
         if check:
             blocking = [str(r) for r in explain_move(state, move) if r.blocks]
             if blocking:
