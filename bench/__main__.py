@@ -27,6 +27,7 @@ from bench.baseline import BASELINE, Baseline, start
 from bench.loadtest import TYPICAL_POSITION
 from rules.answer import answer, rule
 from rules.legality import is_legal, verdicts
+from rules.moves import Move
 from rules.position import Position
 from rules.replay import implicit_done, replay
 from rules.ruleset import Ruleset
@@ -37,14 +38,11 @@ from variants.loader import all_rulesets
 PLAYERS = NAMES[:4]
 
 
-def judge_verdicts(position: Position, ruleset: Ruleset) -> None:
+def judge_verdicts(position: Position, ruleset: Ruleset) -> tuple[bool | None, tuple[tuple[Move, bool], ...]]:
     """What a judgement decides, through the fast path: the replay, the check, every candidate's verdict."""
-    result = replay(build(position, ruleset), position.moves)
-    state = result.state
-    if position.check is not None:
-        is_legal(implicit_done(state, position.check), position.check)
-    if not state.round_over:
-        verdicts(state)
+    state = replay(build(position, ruleset), position.moves).state
+    check = None if position.check is None else is_legal(implicit_done(state, position.check), position.check)
+    return check, verdicts(state) if not state.round_over else ()
 
 
 def per_call(n: int, call: Callable[[], object]) -> float:
@@ -112,7 +110,7 @@ def main() -> None:
                     do = "answer" if key == "answer" else "judge"
                     times[key]["old"].append(old.ask(do=do, text=TYPICAL_POSITION, rulesets=ids, n=n)["seconds"])
                 if key == "verdicts":
-                    times[key]["new"].append(per_call(n, lambda: any(judge_verdicts(position, rs) for rs in rulesets)))
+                    times[key]["new"].append(per_call(n, lambda: [judge_verdicts(position, rs) for rs in rulesets]))
                 elif key == "judge":
                     times[key]["new"].append(per_call(n, lambda: [rule(position, rs) for rs in rulesets]))
                 else:
