@@ -2,7 +2,9 @@
 
 Today's engine is the baseline commit's, run from its own source in a subprocess
 (:mod:`bench.baseline`); each measurement alternates between it and the working tree's engine,
-so that both see the same noise of a shared machine, and medians are reported.
+so that both see the same noise of a shared machine, and medians are reported. Times are each
+process's CPU time (``time.process_time``), not the wall clock: on a shared machine the wall
+clock also counts the time other processes held the CPU.
 
 1. Self-play throughput: whole rounds per second, 4 players on a double-12 set, a random legal
    policy, for each ruleset, the engine alone (no per-move checks); both engines play the same
@@ -46,10 +48,10 @@ def judge_verdicts(position: Position, ruleset: Ruleset) -> tuple[bool | None, t
 
 
 def per_call(n: int, call: Callable[[], object]) -> float:
-    t = time.perf_counter()
+    t = time.process_time()
     for _ in range(n):
         call()
-    return (time.perf_counter() - t) / n
+    return (time.process_time() - t) / n
 
 
 def main() -> None:
@@ -62,7 +64,7 @@ def main() -> None:
     baseline = start()
     old: Baseline | None = baseline if isinstance(baseline, Baseline) else None
     print(f"mextrain engine benchmark · Python {platform.python_version()} · {platform.machine()} · "
-          f"{args.repeats} repetitions, medians")
+          f"{args.repeats} repetitions, medians of CPU time")
     print(f"baseline (today's engine): commit {BASELINE}, " + ("run side by side in a subprocess" if old else
                                                                f"not available: {baseline}"))
     print()
@@ -77,15 +79,15 @@ def main() -> None:
                 if old:
                     got = old.ask(do="selfplay", ruleset=rs.id, rounds=args.rounds, seed=seed)
                     rates[rs.id]["old"].append(args.rounds / got["seconds"])
-                t = time.perf_counter()
+                t = time.process_time()
                 scores = [play_round(rs, PLAYERS, 1, random.Random(s), check=False, set_max=12).scores for s in seeds]
-                rates[rs.id]["new"].append(args.rounds / (time.perf_counter() - t))
+                rates[rs.id]["new"].append(args.rounds / (time.process_time() - t))
                 if old:
                     same[rs.id] &= scores == got["scores"]
-                t = time.perf_counter()
+                t = time.process_time()
                 for s in seeds:
                     play_round(rs, PLAYERS, 1, random.Random(s), check=True, set_max=12)
-                rates[rs.id]["checked"].append(args.rounds / (time.perf_counter() - t))
+                rates[rs.id]["checked"].append(args.rounds / (time.process_time() - t))
         print(f"   {'ruleset':<12} {'baseline r/s':>12} {'now r/s':>9} {'speed-up':>9} {'same games':>11} "
               f"{'now, checked r/s':>17}")
         for i in ids:

@@ -27,6 +27,12 @@ class _Train(Protocol):
     @property
     def ends_in_double(self) -> bool: ...
 
+    @property
+    def unknown_prefix(self) -> bool: ...
+
+    @property
+    def near(self) -> int | None: ...
+
 
 Binding = tuple[int, ReasonCode]
 """The train a tile must go on, and the reason code that says why."""
@@ -57,27 +63,36 @@ def apply_now(state: State) -> bool:
     return not state.progress.special or state.ruleset.flags.first_turn_doubles_apply
 
 
-def pip_counts(state: State, board: frozenset[Tile]) -> list[int]:
+def pip_counts(set_max: int, board: frozenset[Tile], trains: tuple[_Train, ...]) -> tuple[int, ...]:
     """How many tiles on the table show each pip (a double counts once; a hidden tile that the
-    first known one of a ``...`` train is laid against counts for that pip)."""
-    counts = [0] * (state.set_max + 1)
+    first known one of a ``...`` train is laid against counts for that pip). The state keeps
+    them (State.pips), counted once when a position is read and updated by :func:`shown`."""
+    counts = [0] * (set_max + 1)
     for t in board:
         counts[t.high] += 1
         if t.high != t.low:
             counts[t.low] += 1
-    for train in state.trains:
+    for train in trains:
         if train.unknown_prefix and train.near is not None:
             counts[train.near] += 1
-    return counts
+    return tuple(counts)
 
 
-def dead(state: State, board: frozenset[Tile]) -> frozenset[int]:
+def shown(pips: tuple[int, ...], tile: Tile) -> tuple[int, ...]:
+    """The pip counts once ``tile`` is on the table too."""
+    counts = list(pips)
+    counts[tile.high] += 1
+    if tile.high != tile.low:
+        counts[tile.low] += 1
+    return tuple(counts)
+
+
+def dead(state: State) -> frozenset[int]:
     """The open doubles that are dead: every tile that matches them is on the table (only where
     ``doubles.dead`` says such a double stops binding)."""
     if not state.open_doubles or not state.ruleset.flags.doubles_dead:
         return frozenset()
-    counts = pip_counts(state, board)
-    full = state.set_max + 1
+    counts, full = state.pips, state.set_max + 1
     return frozenset(i for i in state.open_doubles if counts[state.trains[i].tiles[-1].high] >= full)
 
 

@@ -64,7 +64,7 @@ class Analysis:
         the hand is not given."""
         self.first_turn_now = first = state.phase is Phase.FIRST_TURN and seat in state.pending_first
         if state.open_doubles:
-            self.dead = doubles.dead(state, self.board) if state.ruleset.flags.doubles_dead else frozenset()
+            self.dead = doubles.dead(state)
             self.binding = (doubles.binding(state, False, self.dead), doubles.binding(state, True, self.dead))
         else:
             self.dead, self.binding = frozenset(), _UNBOUND

@@ -99,6 +99,9 @@ class State:
     """Passes in a row with an empty boneyard."""
     round_over: bool = False
     notes: tuple[str, ...] = ()
+    pips: tuple[int, ...] = ()
+    """How many tiles on the table show each pip (rules.doubles.pip_counts): kept up to date on
+    every play, for the dead-double rule."""
 
     @property
     def board(self) -> frozenset[Tile]:
@@ -212,6 +215,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
         seen_drawn=tuple(frozenset() for _ in position.players),
         round_over=out and (phase is Phase.PLAY or flags.first_turn_going_out is FirstTurnOut.ROUND_ENDS),
         notes=tuple(notes),
+        pips=doubles.pip_counts(set_max, frozenset(board), trains),
     )
 
 
@@ -286,6 +290,7 @@ def _play(state: State, move: Move) -> State:
         own = trains[seat]
         trains[seat] = Train(own.tiles, own.end, True, own.unknown_prefix, own.near)
     changes["trains"] = tuple(trains)
+    changes["pips"] = doubles.shown(state.pips, tile)
     if state.open_doubles or tile.high == tile.low:
         changes["open_doubles"] = doubles.after_play(flags, state.open_doubles, index, tile)
     changes["passes"] = 0
@@ -352,9 +357,8 @@ def _end_turn(state: State, values: dict[str, object]) -> State:
             pending = pending - {state.to_move}
         if not pending:
             phase = Phase.PLAY
-    hands = values["hands"]
-    passes = values["passes"]
-    assert isinstance(hands, tuple) and isinstance(passes, int)
+    hands: tuple[Hand | None, ...] = values["hands"]  # type: ignore[assignment]
+    passes: int = values["passes"]  # type: ignore[assignment]
     if phase is state.phase:
         # Any other empty hand would have ended the round already: only the mover's can be new.
         hand = hands[state.to_move]
@@ -363,8 +367,11 @@ def _end_turn(state: State, values: dict[str, object]) -> State:
         out = any(h is not None and h.empty for h in hands)
     over = (phase is Phase.PLAY and out) or passes >= n
     nxt = (state.to_move + 1) % n
-    values.update(to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
-                  progress=_turn_start(flags, phase, pending, nxt))
+    values["to_move"] = nxt
+    values["phase"] = phase
+    values["pending_first"] = pending
+    values["round_over"] = over or state.round_over
+    values["progress"] = _turn_start(flags, phase, pending, nxt)
     return _new(values)
 
 
