@@ -217,25 +217,25 @@ class Analysis:
         return (self.state.ruleset.flags.turn_must_play and self.hand_tiles is not None
                 and bool(self.legal_plays()))
 
+    @property
+    def draw_due(self) -> bool:
+        """A player who cannot play draws now, before any pass: the ruleset draws (now), the
+        player has not drawn yet, and the boneyard is not known to be empty."""
+        state = self.state
+        return self.no_draw is None and not state.progress.drew and state.boneyard != 0
+
     def draw_ok(self, tile: Tile | None) -> bool:
-        state, progress = self.state, self.state.progress
-        if progress.special and progress.played:
-            return False
-        if self.no_draw is not None or progress.drew or state.boneyard == 0:
+        if self.done_ok() or not self.draw_due:
             return False
         if tile is not None and not self.may_draw(tile):
             return False
         return not self.must_play
 
     def pass_ok(self) -> bool:
-        state, progress = self.state, self.state.progress
-        if progress.special and progress.played:
-            return False
-        if self.no_draw is None and not progress.drew and state.boneyard != 0:
-            return False  # draw first
-        return not self.must_play
+        return not self.done_ok() and not self.draw_due and not self.must_play
 
     def done_ok(self) -> bool:
+        """A special first turn in which tiles were laid ends with done (and only so)."""
         progress = self.state.progress
         return progress.special and bool(progress.played)
 
@@ -259,9 +259,13 @@ class Analysis:
             return ()
         plays = self.legal_plays()
         draw, pass_, done = actions(self.player)
-        others = (*((draw,) if self.draw_ok(None) else ()), *((pass_,) if self.pass_ok() else ()),
-                  *((done,) if self.done_ok() else ()))
-        return plays + others if others else plays
+        # draw_ok(None), pass_ok() and done_ok(), each decided once: done excludes the others,
+        # and draw and pass exclude each other
+        if self.done_ok():
+            return (*plays, done)
+        if self.must_play:
+            return plays
+        return (*plays, draw if self.draw_due else pass_)
 
 
 def train_access(state: State, seat: int, first_turn_now: bool) -> tuple[ReasonCode, ...]:

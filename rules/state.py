@@ -7,6 +7,7 @@ callers judge first (:func:`rules.legality.is_legal`), and :func:`rules.replay.r
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import doubles
 from .messages import Message
@@ -25,9 +26,11 @@ from .ruleset import (
 from .tiles import STANDARD_SETS, Tile, set_size
 
 
-@dataclass(frozen=True, slots=True)
-class Train:
-    """A train on the table: known tiles and its open end (the engine's number if unstarted)."""
+class Train(NamedTuple):
+    """A train on the table: known tiles and its open end (the engine's number if unstarted).
+
+    Trains, hands and a turn's progress are named tuples: a move makes new ones, and a tuple
+    is the cheapest frozen value to make (change one with ``_replace``)."""
 
     tiles: tuple[Tile, ...]
     end: int
@@ -47,8 +50,7 @@ class Train:
         return TrainLine(self.tiles, self.unknown_prefix, self.near, self.marker)
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     """A known hand; ``unknown`` counts tiles drawn unseen."""
 
     tiles: tuple[Tile, ...]
@@ -59,8 +61,7 @@ class Hand:
         return not self.tiles and not self.unknown
 
 
-@dataclass(frozen=True, slots=True)
-class Progress:
+class Progress(NamedTuple):
     """What has happened so far in the current turn."""
 
     played: int = 0
