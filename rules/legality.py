@@ -177,15 +177,16 @@ class Analysis:
         tiles = self.hand_tiles
         if not tiles:
             return ()
-        seat, ends, player, names = self.seat, self.ends, self.player, self.names
+        seat, ends = self.seat, self.ends
+        moves_on = plays_by_train(self.player, self.names)
         # Without a binding double, a train is open to every tile or to none (own-train-first
         # closes the others when the player can add to the own train).
         closed_by_own = self.own_first and self.own_tile is not None
-        free = [(end, plays_on(player, names[i])) for i, (end, code) in enumerate(zip(ends, self.access))
+        free = [(end, moves_on[i]) for i, (end, code) in enumerate(zip(ends, self.access))
                 if not code.blocks and not (closed_by_own and i != seat)]
         single, double = self.binding
-        singles = [(ends[single[0]], plays_on(player, names[single[0]]))] if single is not None else free
-        doubles_ = [(ends[double[0]], plays_on(player, names[double[0]]))] if double is not None else free
+        singles = [(ends[single[0]], moves_on[single[0]])] if single is not None else free
+        doubles_ = [(ends[double[0]], moves_on[double[0]])] if double is not None else free
         drawn = self.drawn_only
         single_ends = {end for end, _ in singles}
         double_ends = {end for end, _ in doubles_}
@@ -405,6 +406,7 @@ class _Plays(dict[Tile, Move]):
 
 
 _PLAYS: dict[tuple[str, str], _Plays] = {}
+_PLAYS_BY_TRAIN: dict[tuple[str, tuple[str, ...]], tuple[_Plays, ...]] = {}
 _ACTIONS: dict[str, tuple[Move, Move, Move]] = {}
 
 
@@ -414,6 +416,17 @@ def plays_on(player: str, train: str) -> _Plays:
         if len(_PLAYS) > _CACHE_LIMIT:
             _PLAYS.clear()
         found = _PLAYS[player, train] = _Plays(player, train)
+    return found
+
+
+def plays_by_train(player: str, names: tuple[str, ...]) -> tuple[_Plays, ...]:
+    """The player's moves on each train, in train order."""
+    key = (player, names)
+    found = _PLAYS_BY_TRAIN.get(key)
+    if found is None:
+        if len(_PLAYS_BY_TRAIN) > _CACHE_LIMIT:
+            _PLAYS_BY_TRAIN.clear()
+        found = _PLAYS_BY_TRAIN[key] = tuple(plays_on(player, name) for name in names)
     return found
 
 

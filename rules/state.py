@@ -328,8 +328,9 @@ def _draw(state: State, move: Move) -> State:
     elif tile is not None:
         seen_drawn = seen_drawn[:seat] + (seen_drawn[seat] | {tile},) + seen_drawn[seat + 1:]
     bone_tiles = state.boneyard_tiles
-    if bone_tiles is not None and tile is not None:
-        bone_tiles = tuple(t for t in bone_tiles if t != tile)
+    if bone_tiles is not None and tile is not None and tile in bone_tiles:
+        at = bone_tiles.index(tile)  # listed once: positions refuse a tile twice
+        bone_tiles = bone_tiles[:at] + bone_tiles[at + 1:]
     count = state.boneyard - 1 if state.boneyard is not None else None
     progress = state.progress
     return evolve(
