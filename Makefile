@@ -57,8 +57,10 @@ test-fast: setup
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
+# The engine beside the baseline commit's, then the served API under load (make loadtest).
 bench: setup
 	$(PY) -m bench
+	@$(MAKE) --no-print-directory loadtest
 
 loadtest: setup
 	@command -v wrk >/dev/null || { if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq wrk; else sudo apt-get install -y -qq wrk; fi; }

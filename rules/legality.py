@@ -363,7 +363,7 @@ def parse_move(state: State, text: str) -> Move:
         resolved = MEXICAN if train.lower() == MEXICAN else names.get(train.casefold())
         if resolved is None:
             raise MoveSyntaxError(_unknown(Message("a train: a player's name or 'mexican'"), train, state),
-                                  text.find("->") + 3 if "->" in text else 1)
+                                  text.index(train, text.find("->")) + 1)
         train = resolved
     return Move(player, move.action, move.tile, train)
 

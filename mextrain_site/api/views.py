@@ -177,7 +177,8 @@ def kind(value: Any) -> str:
     return "null" if value is None else names.get(type(value), type(value).__name__)
 
 
-def judge(text: str, variants: Sequence[str] | None, translate: Translate | None) -> dict[str, Any]:
+def api_answer(text: str, variants: Sequence[str] | None, translate: Translate | None) -> dict[str, Any]:
+    """The answer the API serves; bad input becomes the RequestError that carries its status."""
     try:
         return adjudicate(text, variants, translate)
     except BadInput as exc:
@@ -196,7 +197,7 @@ def adjudicate_view(request: HttpRequest) -> HttpResponse:
         variants: list[str] | None = None
         if is_json(request, text):
             text, variants = parse_json_request(text)
-        result = judge(text, variants, translate)
+        result = api_answer(text, variants, translate)
     except RequestError as exc:
         return error_response(exc)
     except Exception:  # an engine bug: still JSON, logged with the traceback
