@@ -58,6 +58,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--rounds", type=int, default=40, help="rounds per ruleset per repetition")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--calls", type=int, default=200, help="judgements of the typical position per repetition")
+    parser.add_argument("--unchecked", action="store_true", help="leave out self-play with the per-move checks")
     args = parser.parse_args()
     rulesets = all_rulesets()
     ids = [rs.id for rs in rulesets]
@@ -84,14 +86,16 @@ def main() -> None:
                 rates[rs.id]["new"].append(args.rounds / (time.process_time() - t))
                 if old:
                     same[rs.id] &= scores == got["scores"]
-                t = time.process_time()
-                for s in seeds:
-                    play_round(rs, PLAYERS, 1, random.Random(s), check=True, set_max=12)
-                rates[rs.id]["checked"].append(args.rounds / (time.process_time() - t))
+                if not args.unchecked:
+                    t = time.process_time()
+                    for s in seeds:
+                        play_round(rs, PLAYERS, 1, random.Random(s), check=True, set_max=12)
+                    rates[rs.id]["checked"].append(args.rounds / (time.process_time() - t))
         print(f"   {'ruleset':<12} {'baseline r/s':>12} {'now r/s':>9} {'speed-up':>9} {'same games':>11} "
               f"{'now, checked r/s':>17}")
         for i in ids:
-            new, checked = statistics.median(rates[i]["new"]), statistics.median(rates[i]["checked"])
+            new = statistics.median(rates[i]["new"])
+            checked = statistics.median(rates[i]["checked"]) if rates[i]["checked"] else float("nan")
             if old:
                 before = statistics.median(rates[i]["old"])
                 print(f"   {i:<12} {before:>12.0f} {new:>9.0f} {new / before:>8.2f}x {'yes' if same[i] else 'NO':>11} "
@@ -100,7 +104,7 @@ def main() -> None:
                 print(f"   {i:<12} {'-':>12} {new:>9.0f} {'-':>9} {'-':>11} {checked:>17.0f}")
         print()
         position = Position.parse(TYPICAL_POSITION)
-        n = 200
+        n = args.calls
         rows = {"verdicts": "judge: replay, check and a verdict on every candidate",
                 "judge": "every candidate explained with its reasons",
                 "answer": "the JSON answer (every reason worded, citations)"}

@@ -94,7 +94,7 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
     """Deal and play one round with random legal moves (``set_max`` picks a row of the table)."""
     dealt = deal(ruleset, players, round_no, rng, set_max)
     state = build(dealt.position, ruleset)
-    moves: list[MoveLine] = []
+    moves: list[Move] = []
     where = f"{ruleset.id}, seed {seed}, round {round_no}"
     for _ in range(MAX_STEPS):
         if state.round_over:
@@ -115,7 +115,7 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
             if blocking:
                 raise InvariantError(f"{where}: {move} was offered as legal but judged illegal: {blocking}")
         state = apply(state, move)
-        moves.append(MoveLine(move))
+        moves.append(move)
         if check:
             problem = conservation_problem(state)
             if problem:
@@ -125,7 +125,7 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
     scores = round_scores(state)
     if scores is None:
         raise InvariantError(f"{where}: the round ended but has no scores")
-    log = replace(dealt.position, moves=tuple(moves))
+    log = replace(dealt.position, moves=tuple([MoveLine(m) for m in moves]))
     if check:
         _check_replay(log, ruleset, state, where)
     return RoundLog(log, state, scores)

@@ -312,7 +312,7 @@ def _play(state: State, move: Move) -> State:
 def _new(values: dict[str, object]) -> State:
     """A state holding ``values``, every field (see evolve)."""
     new = object.__new__(State)
-    new.__dict__.update(values)
+    object.__setattr__(new, "__dict__", values)
     return new
 
 
