@@ -35,7 +35,7 @@ class Analysis:
     """What judging a state asks, computed once: an explicit cache, held by whoever judges
     (:func:`analyse` keeps the latest one). A state is frozen, so its analysis never goes stale."""
 
-    __slots__ = ("state", "seat", "player", "names", "ends", "hand_tiles", "drawn_only", "first_turn_now",
+    __slots__ = ("state", "seat", "player", "ends", "hand_tiles", "drawn_only", "first_turn_now",
                  "dead", "binding", "access", "own_first", "own_tile", "no_draw", "_board", "_holders", "_plays")
 
     def __init__(self, state: State) -> None:
@@ -46,7 +46,6 @@ class Analysis:
         flags = state.ruleset.flags
         seat = self.seat = state.to_move
         self.player = state.players[seat]
-        self.names = train_names(state.players)
         self.ends = tuple([t.end for t in state.trains])
         progress = state.progress
         hand = state.hands[seat]
@@ -88,6 +87,11 @@ class Analysis:
             no_draw = R.NO_DRAW_RULE
         self.no_draw = no_draw
         """The rule, if any, that says this player does not draw at all now."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The trains' names, in index order."""
+        return train_names(self.state.players)
 
     # -- what the player may hold ---------------------------------------------------------
     @property
@@ -178,18 +182,25 @@ class Analysis:
         if not tiles:
             return ()
         seat, ends = self.seat, self.ends
-        moves_on = plays_by_train(self.player, self.names)
+        moves_on = plays_by_train(self.player, self.state.players)
         # Without a binding double, a train is open to every tile or to none (own-train-first
         # closes the others when the player can add to the own train).
-        closed_by_own = self.own_first and self.own_tile is not None
-        free = [(end, moves_on[i]) for i, (end, code) in enumerate(zip(ends, self.access))
-                if not code.blocks and not (closed_by_own and i != seat)]
+        access = self.access
+        if self.own_first and self.own_tile is not None:
+            free = [(ends[seat], moves_on[seat])] if not access[seat].blocks else []
+        else:
+            free = [(ends[i], moves_on[i]) for i in _OPEN[access]]
+        free_ends = {end for end, _ in free}
         single, double = self.binding
-        singles = [(ends[single[0]], moves_on[single[0]])] if single is not None else free
-        doubles_ = [(ends[double[0]], moves_on[double[0]])] if double is not None else free
+        if single is None:
+            singles, single_ends = free, free_ends
+        else:
+            singles, single_ends = [(ends[single[0]], moves_on[single[0]])], {ends[single[0]]}
+        if double is None:
+            doubles_, double_ends = free, free_ends
+        else:
+            doubles_, double_ends = [(ends[double[0]], moves_on[double[0]])], {ends[double[0]]}
         drawn = self.drawn_only
-        single_ends = {end for end, _ in singles}
-        double_ends = {end for end, _ in doubles_}
         # may_hold() is true of every tile of the player's own hand: a tile is in one place
         # only (positions that hold a tile twice are refused, and moves keep it so; the soak and
         # the properties check it), so not on the table, in the boneyard or another hand.
@@ -269,8 +280,26 @@ class Analysis:
         return (*plays, draw if self.draw_due else pass_)
 
 
+_ACCESS: dict[tuple[str, int, bool, tuple[bool, ...]], tuple[ReasonCode, ...]] = {}
+_OPEN: dict[tuple[ReasonCode, ...], tuple[int, ...]] = {}
+"""The trains that access codes leave open."""
+
+
 def train_access(state: State, seat: int, first_turn_now: bool) -> tuple[ReasonCode, ...]:
-    """Per train, the code that decides whether the player at ``seat`` may use it at all."""
+    """Per train, the code that decides whether the player at ``seat`` may use it at all. It
+    depends on the ruleset, the seat, the first turn and the markers only: found once each."""
+    key = (state.ruleset.id, seat, first_turn_now, tuple([t.marker for t in state.trains]))
+    codes = _ACCESS.get(key)
+    if codes is None:
+        if len(_ACCESS) > _CACHE_LIMIT:
+            _ACCESS.clear()
+            _OPEN.clear()
+        codes = _ACCESS[key] = _train_access(state, seat, first_turn_now)
+        _OPEN[codes] = tuple(i for i, code in enumerate(codes) if not code.blocks)
+    return codes
+
+
+def _train_access(state: State, seat: int, first_turn_now: bool) -> tuple[ReasonCode, ...]:
     flags = state.ruleset.flags
     trains = state.trains
     marked = R.TRAIN_MARKED if flags.turn_marked_trains_open else R.TRAIN_NOT_OPEN
@@ -419,14 +448,14 @@ def plays_on(player: str, train: str) -> _Plays:
     return found
 
 
-def plays_by_train(player: str, names: tuple[str, ...]) -> tuple[_Plays, ...]:
+def plays_by_train(player: str, players: tuple[str, ...]) -> tuple[_Plays, ...]:
     """The player's moves on each train, in train order."""
-    key = (player, names)
+    key = (player, players)
     found = _PLAYS_BY_TRAIN.get(key)
     if found is None:
         if len(_PLAYS_BY_TRAIN) > _CACHE_LIMIT:
             _PLAYS_BY_TRAIN.clear()
-        found = _PLAYS_BY_TRAIN[key] = tuple(plays_on(player, name) for name in names)
+        found = _PLAYS_BY_TRAIN[key] = tuple(plays_on(player, name) for name in train_names(players))
     return found
 
 
