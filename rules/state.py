@@ -270,7 +270,7 @@ def _play(state: State, move: Move) -> State:
         held = hand.tiles
         if tile in held:
             at = held.index(tile)  # a tile is in a hand once: positions refuse a tile twice
-            hand = Hand(held[:at] + held[at + 1:], hand.unknown)
+            hand = _make(Hand, (held[:at] + held[at + 1:], hand.unknown))
         else:
             hand = Hand(held, max(0, hand.unknown - 1))
             from_unseen = True
@@ -282,10 +282,10 @@ def _play(state: State, move: Move) -> State:
     if from_unseen and bone_tiles is not None and tile in bone_tiles:
         changes["boneyard_tiles"] = tuple(t for t in bone_tiles if t != tile)  # it was the tile drawn unseen
     trains = list(state.trains)
-    train = trains[index]
+    tiles, end, marker, unknown_prefix, near = trains[index]
     # markers.removed: owner-plays-own-train
-    trains[index] = Train(train.tiles + (tile,), tile.other(train.end), train.marker and index != seat,
-                          train.unknown_prefix, train.near)
+    trains[index] = _make(Train, (tiles + (tile,), tile.low if tile.high == end else tile.high,
+                                  marker and index != seat, unknown_prefix, near))
     progress = state.progress
     if flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != seat and not progress.special:
         own = trains[seat]
@@ -307,6 +307,10 @@ def _play(state: State, move: Move) -> State:
         changes["progress"] = Progress(progress.played + 1, False, None, True, progress.special)
         return _new(changes)
     return _end_turn(state, changes)
+
+
+_make = tuple.__new__
+"""Makes a named tuple from its fields, without the generated ``__new__``: the hot path."""
 
 
 def _new(values: dict[str, object]) -> State:
@@ -364,7 +368,7 @@ def _end_turn(state: State, values: dict[str, object]) -> State:
     if phase is state.phase:
         # Any other empty hand would have ended the round already: only the mover's can be new.
         hand = hands[state.to_move]
-        out = hand is not None and hand.empty
+        out = hand is not None and not hand.tiles and not hand.unknown
     else:
         out = any(h is not None and h.empty for h in hands)
     over = (phase is Phase.PLAY and out) or passes >= n
