@@ -36,7 +36,7 @@ class Analysis:
     (:func:`analyse` keeps the latest one). A state is frozen, so its analysis never goes stale."""
 
     __slots__ = ("state", "seat", "player", "ends", "hand_tiles", "drawn_only", "first_turn_now",
-                 "dead", "binding", "access", "own_first", "own_tile", "no_draw", "_board", "_holders", "_plays")
+                 "dead", "binding", "access", "own_first", "own_tile", "open_trains", "no_draw", "_board", "_holders", "_plays")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -68,7 +68,7 @@ class Analysis:
         else:
             self.dead, self.binding = frozenset(), _UNBOUND
         """Indexed by whether the tile is a double: the train an open double binds it to."""
-        self.access = train_access(state, seat, first)
+        self.access, self.open_trains = train_access(state, seat, first)
         """Per train, the code that decides whether the player may use it (when no double binds)."""
         self.own_first = flags.turn_own_train_first and not progress.special
         own_tile = None
@@ -189,7 +189,7 @@ class Analysis:
         if self.own_first and self.own_tile is not None:
             free = [(ends[seat], moves_on[seat])] if not access[seat].blocks else []
         else:
-            free = [(ends[i], moves_on[i]) for i in _OPEN[access]]
+            free = [(ends[i], moves_on[i]) for i in self.open_trains]
         free_ends = {end for end, _ in free}
         single, double = self.binding
         if single is None:
@@ -280,23 +280,22 @@ class Analysis:
         return (*plays, draw if self.draw_due else pass_)
 
 
-_ACCESS: dict[tuple[str, int, bool, tuple[bool, ...]], tuple[ReasonCode, ...]] = {}
-_OPEN: dict[tuple[ReasonCode, ...], tuple[int, ...]] = {}
-"""The trains that access codes leave open."""
+Access = tuple[tuple[ReasonCode, ...], tuple[int, ...]]
+_ACCESS: dict[tuple[str, int, bool, tuple[bool, ...]], Access] = {}
 
 
-def train_access(state: State, seat: int, first_turn_now: bool) -> tuple[ReasonCode, ...]:
-    """Per train, the code that decides whether the player at ``seat`` may use it at all. It
-    depends on the ruleset, the seat, the first turn and the markers only: found once each."""
+def train_access(state: State, seat: int, first_turn_now: bool) -> Access:
+    """Per train, the code that decides whether the player at ``seat`` may use it at all; and
+    the trains those codes leave open. It depends on the ruleset, the seat, the first turn and
+    the markers only: found once for each."""
     key = (state.ruleset.id, seat, first_turn_now, tuple([t.marker for t in state.trains]))
-    codes = _ACCESS.get(key)
-    if codes is None:
+    found = _ACCESS.get(key)
+    if found is None:
         if len(_ACCESS) > _CACHE_LIMIT:
             _ACCESS.clear()
-            _OPEN.clear()
-        codes = _ACCESS[key] = _train_access(state, seat, first_turn_now)
-        _OPEN[codes] = tuple(i for i, code in enumerate(codes) if not code.blocks)
-    return codes
+        codes = _train_access(state, seat, first_turn_now)
+        found = _ACCESS[key] = (codes, tuple(i for i, code in enumerate(codes) if not code.blocks))
+    return found
 
 
 def _train_access(state: State, seat: int, first_turn_now: bool) -> tuple[ReasonCode, ...]:
