@@ -368,14 +368,15 @@ def candidates(state: State) -> tuple[Move, ...]:
     """Every candidate action of the player to move: each tile on each train, draw, pass, done."""
     a = analyse(state)
     player = a.player
-    plays = tuple(play(player, tile, name) for tile in dict.fromkeys(a.hand_tiles or ()) for name in a.names)
+    moves_on = plays_by_train(player, state.players)
+    plays = [on.get(tile) or on.make(tile) for tile in dict.fromkeys(a.hand_tiles or ()) for on in moves_on]
     return (*plays, *actions(player))
 
 
 def verdicts(state: State) -> tuple[tuple[Move, bool], ...]:
     """Every candidate action with whether it is legal: what a judgement decides, no reasons."""
-    a = analyse(state)
-    return tuple((m, a.is_legal(m)) for m in candidates(state))
+    legal = set(legal_moves(state))  # every legal candidate, decided once
+    return tuple((m, m in legal) for m in candidates(state))
 
 
 def parse_move(state: State, text: str) -> Move:
