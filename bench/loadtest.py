@@ -17,18 +17,18 @@ import argparse
 import json
 import os
 import re
-import secrets
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+
+from bench.stack import Server, free_port, manage, production_env
+
+__all__ = ["Server", "free_port", "manage", "production_env"]
 
 ROOT = Path(__file__).resolve().parent.parent
 AIM_RATIO = 0.60
@@ -125,74 +125,6 @@ def parse_wrk(name: str, output: str) -> Result:
         errors=f["errors"], non_2xx=max(f["status_errors"], int(non_2xx.group(1)) if non_2xx else 0),
         wrk_latency=table,
     )
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def production_env(tmp: Path) -> dict[str, str]:
-    settings_vars = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "STATIC_ROOT", "CSRF_TRUSTED_ORIGINS",
-                     "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "LOG_LEVEL")
-    env = {k: v for k, v in os.environ.items() if k not in settings_vars and not k.startswith("DJANGO_")}
-    env.update(
-        DJANGO_SETTINGS_MODULE="mextrain_site.settings",
-        DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS="127.0.0.1,localhost",
-        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
-        STATIC_ROOT=str(tmp / "static"),
-        SECURE_SSL_REDIRECT="0",  # plain HTTP on loopback; behind a TLS proxy in production
-        LOG_LEVEL="WARNING",
-        PYTHONDONTWRITEBYTECODE="1",
-    )
-    return env
-
-
-def manage(env: dict[str, str], *args: str) -> None:
-    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
-
-
-class Server:
-    """gunicorn on a free loopback port, in its own process group."""
-
-    def __init__(self, env: dict[str, str], workers: int, log: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = log
-        self._log_file = log.open("wb")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "mextrain_site.wsgi", "--bind", f"127.0.0.1:{self.port}",
-             "--workers", str(workers), "--worker-class", "sync", "--timeout", "60", "--keep-alive", "5",
-             "--error-logfile", "-"],
-            cwd=ROOT, env=env, stdout=self._log_file, stderr=subprocess.STDOUT, start_new_session=True,
-        )
-
-    def wait_ready(self, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with status {self.proc.returncode}:\n{self.log.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/health", timeout=2) as r:
-                    if r.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.1)
-        raise RuntimeError(f"gunicorn did not answer /health within {timeout:.0f} s:\n{self.log.read_text()}")
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)  # our own session: gunicorn's master and workers
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
-        self._log_file.close()
 
 
 def check_answer(url: str) -> int:
