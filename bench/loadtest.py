@@ -6,6 +6,10 @@ static files, SQLite in a temporary folder, migrated first) on a free loopback p
 position (4 players, a 15-tile hand, judged under every ruleset), and prints requests per second
 and latency percentiles for both, and the ratio. Then it stops gunicorn.
 
+Then the production shape (``bench/stack.py``): nginx in front of two gunicorn servers sharing a
+throwaway PostgreSQL and Redis, the same two endpoints at 8 and at 64 connections (``--no-stack``
+skips it).
+
 The aim: adjudication at >= 60% of the trivial view's throughput, with p95 < 50 ms. The exit status
 is 0 when the run was clean (whether or not the aim is met: the figures are for the README), 1 when
 a request failed or a tool is missing.
@@ -26,7 +30,7 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.stack import Server, free_port, manage, production_env
+from bench.stack import Server, Unavailable, free_port, manage, production_env, production_stack
 
 __all__ = ["Server", "free_port", "manage", "production_env"]
 
@@ -173,6 +177,40 @@ def report(health: Result, api: Result, answer_bytes: int, args: argparse.Namesp
     return "\n".join(lines)
 
 
+STACK_CONNECTIONS = (8, 64)
+"""The production shape is measured at these numbers of concurrent connections."""
+
+
+def run_stack(wrk: str, scripts: list[tuple[str, str, Path]], args: argparse.Namespace) -> list[Result]:
+    """The same load through nginx in front of two gunicorn servers sharing PostgreSQL and Redis
+    (rate limits off: the load comes from one address)."""
+    results = []
+    with production_stack(servers=2, workers=args.workers, RATELIMIT_ENABLE="0") as stack:
+        check_answer(stack.url)
+        for connections in STACK_CONNECTIONS:
+            for label, path, script in scripts:
+                if args.warmup > 0:
+                    run_wrk(wrk, stack.url + path, script, args.warmup, connections, args.threads)
+                print(f"{label} through nginx, {connections} connections: {args.duration:g} s ...", file=sys.stderr,
+                      flush=True)
+                out = run_wrk(wrk, stack.url + path, script, args.duration, connections, args.threads)
+                results.append(parse_wrk(f"stack {label} c{connections}", out))
+    return results
+
+
+def stack_report(results: list[Result], args: argparse.Namespace) -> str:
+    rows = [("through nginx, 2 servers", "connections", "requests/s", "p50 (ms)", "p95 (ms)", "p99 (ms)")]
+    for r in results:
+        _, label, conns = r.name.split(" ")
+        endpoint = "GET /health" if label == "health" else "POST /api/adjudicate"
+        rows.append((endpoint, conns[1:], f"{r.rps:.0f}", f"{r.p50_ms:.1f}", f"{r.p95_ms:.1f}", f"{r.p99_ms:.1f}"))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(f"{c:<{w}}" if i == 0 else f"{c:>{w}}" for i, (c, w) in enumerate(zip(row, widths))) for row in rows]
+    lines.append(f"nginx in front of 2 gunicorn servers x {args.workers} sync workers, PostgreSQL and Redis, "
+                 f"all on this machine ({os.cpu_count()} CPUs); wrk: {args.threads} threads, {args.duration:g} s per run")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.loadtest", description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=10.0, help="seconds of load per endpoint (default 10)")
@@ -181,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    parser.add_argument("--no-stack", action="store_true",
+                        help="skip the run through nginx with two servers, PostgreSQL and Redis")
     args = parser.parse_args(argv)
 
     wrk = shutil.which("wrk")
@@ -200,7 +240,8 @@ def main(argv: list[str] | None = None) -> int:
             server.wait_ready()
             answer_bytes = check_answer(server.url)
             results = []
-            for label, path, script in (("health", "/health", health_lua), ("adjudicate", "/api/adjudicate", api_lua)):
+            scripts = [("health", "/health", health_lua), ("adjudicate", "/api/adjudicate", api_lua)]
+            for label, path, script in scripts:
                 if args.warmup > 0:
                     run_wrk(wrk, server.url + path, script, args.warmup, args.connections, args.threads)
                 print(f"{label}: {args.duration:g} s of load on {path} ...", file=sys.stderr, flush=True)
@@ -210,6 +251,15 @@ def main(argv: list[str] | None = None) -> int:
             server.stop()
         health, api = results
         print(report(health, api, answer_bytes, args))
+        if not args.no_stack:
+            try:
+                stacked = run_stack(wrk, scripts, args)
+            except Unavailable as exc:
+                print(f"the run through nginx could not start: {exc}", file=sys.stderr)
+                return 1
+            print()
+            print(stack_report(stacked, args))
+            results += stacked
         if args.json:
             print(json.dumps({r.name: r.__dict__ for r in results}, indent=2))
         failed = [r for r in results if r.errors or r.non_2xx]
