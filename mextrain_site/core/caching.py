@@ -25,7 +25,7 @@ from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.utils import translation
-from django.utils.cache import patch_cache_control
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import condition
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,10 @@ def content_version() -> tuple[str, datetime.datetime]:
 
 
 def _etag(request: HttpRequest, *args: Any, **kwargs: Any) -> str:
-    return f"{content_version()[0]}-{translation.get_language() or settings.LANGUAGE_CODE}"
+    """The content version, the language, and whether htmx asked (a partial must never validate
+    the browser's cached copy of the whole page at the same URL, nor the other way round)."""
+    partial = "-htmx" if request.headers.get("HX-Request") else ""
+    return f"{content_version()[0]}-{translation.get_language() or settings.LANGUAGE_CODE}{partial}"
 
 
 def _last_modified(request: HttpRequest, *args: Any, **kwargs: Any) -> datetime.datetime:
@@ -73,6 +76,7 @@ def conditional(view: View) -> View:
     @functools.wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         response: HttpResponse = checked(request, *args, **kwargs)
+        patch_vary_headers(response, ["HX-Request"])
         if request.path.startswith("/api/"):
             patch_cache_control(response, no_cache=True)
         else:
