@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import re
-import secrets
 import subprocess
 import sys
 import time
@@ -17,25 +15,20 @@ from pathlib import Path
 import pytest
 
 from bench.loadtest import TYPICAL_POSITION
-from bench.stack import SETTINGS_VARIABLES, Server
+from bench.stack import Server
+from bench.stack import production_env as stack_env
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "example.org"
 
 
 def production_env(tmp: Path, **extra: str) -> dict[str, str]:
-    """The environment of a production process: the settings' variables only as given here."""
-    env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES and not k.startswith("DJANGO_")}
-    env.update(
-        DJANGO_SETTINGS_MODULE="mextrain_site.settings",
-        DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS=HOST,
-        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
-        STATIC_ROOT=str(tmp / "static"),
-        PYTHONDONTWRITEBYTECODE="1",
-    )
-    env.update(extra)
+    """The environment of a production process: the settings' variables only as given here, and
+    the production defaults for the rest (HTTP is redirected to HTTPS, warnings are logged)."""
+    env = stack_env(tmp, **{"ALLOWED_HOSTS": HOST, **extra})
+    for name in ("SECURE_SSL_REDIRECT", "LOG_LEVEL"):
+        if name not in extra:
+            del env[name]
     return env
 
 
