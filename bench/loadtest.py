@@ -1,8 +1,8 @@
 """``make loadtest`` (``python -m bench.loadtest``): the served API under load, against the trivial view.
 
 Starts gunicorn the way production runs it (``gunicorn mextrain_site.wsgi``, DEBUG=0, collected
-static files, SQLite in a temporary folder, migrated first) on a free loopback port, drives it with
-``wrk`` (the Debian package), first ``GET /health`` and then ``POST /api/adjudicate`` with a typical
+static files, SQLite in a temporary folder, migrated first; rate limits off, as the load comes from
+one address) on a free loopback port, drives it with ``wrk`` (the Debian package), first ``GET /health`` and then ``POST /api/adjudicate`` with a typical
 position (4 players, a 15-tile hand, judged under every ruleset), and prints requests per second
 and latency percentiles for both, and the ratio. Then it stops gunicorn.
 
@@ -229,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     with tempfile.TemporaryDirectory(prefix="mextrain-loadtest-") as name:
         tmp = Path(name)
-        env = production_env(tmp)
+        env = production_env(tmp, RATELIMIT_ENABLE="0")  # the load comes from one address
         manage(env, "migrate", "--noinput", "-v", "0")
         manage(env, "collectstatic", "--noinput", "-v", "0")
         health_lua, api_lua = tmp / "health.lua", tmp / "adjudicate.lua"
