@@ -89,3 +89,22 @@ def test_over_the_limit_the_page_says_so_in_the_readers_language(browser: Browse
                 page.screenshot(path=str(artifacts / f"serving-429-{language}-{viewport['width']}.png"))
             finally:
                 context.close()
+
+
+@pytest.mark.ratelimit
+@pytest.mark.django_db(transaction=True)
+def test_over_the_limit_without_javascript_a_whole_page_says_so(browser: Browser, live_server: Any,
+                                                                artifacts: Path) -> None:
+    with override_settings(RATE_LIMITS={"judge": "1/h", "share": "1/h", "ruleset": "1/h"}):
+        context = browser.new_context(java_script_enabled=False, viewport={"width": 375, "height": 740})
+        try:
+            page = context.new_page()
+            for _ in range(2):
+                page.goto(f"{live_server.url}/he/adjudicate/")
+                judge(page, DISPUTE, "he")
+            expect(page.locator("h2")).to_have_text("יותר מדי בקשות")
+            assert page.evaluate("document.documentElement.dir") == "rtl"
+            expect(page.locator(".site-header")).to_be_visible()  # the whole site around it, its navigation
+            page.screenshot(path=str(artifacts / "serving-429-he-375-nojs.png"), full_page=True)
+        finally:
+            context.close()
