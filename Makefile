@@ -68,10 +68,11 @@ test-fast: setup
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-# The engine beside the baseline commit's, then the served API under load (make loadtest).
-bench: setup
+# The engine beside the baseline commit's, then the API's throughput against /health (the direct
+# gunicorn run of make loadtest; make loadtest also runs the production stack).
+bench: server-deps setup
 	$(PY) -m bench
-	@$(MAKE) --no-print-directory loadtest
+	$(PY) -m bench.loadtest --no-stack
 
 loadtest: server-deps setup
 	$(PY) -m bench.loadtest
