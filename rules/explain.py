@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .legality import Analysis, analyse, candidates
+from .legality import Analysis, Latest, analyse, candidates
 from .moves import Action, Move
 from .reasons import Reason, ReasonCode, reason
 from .ruleset import FirstTurnOut, MarkerPlaced
@@ -240,15 +240,5 @@ def _forbidding_first(r: Reason) -> bool:
     return not r.code.blocks
 
 
-_last: tuple[Analysis | None, _Explainer | None] = (None, None)
-
-
-def _explainer(analysis: Analysis) -> _Explainer:
-    """The explainer of an analysis; the latest one is kept (see rules.legality.analyse)."""
-    global _last
-    last_analysis, last = _last
-    if last_analysis is analysis and last is not None:
-        return last
-    e = _Explainer(analysis)
-    _last = (analysis, e)
-    return e
+_explainer: Latest[Analysis, _Explainer] = Latest(_Explainer)
+"""The explainer of an analysis, kept while it is the latest asked about."""

@@ -16,7 +16,8 @@ self-play soak check that they agree on every state reached.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Generic, TypeVar
 
 from . import doubles
 from .messages import Message
@@ -316,19 +317,29 @@ def _train_access(state: State, seat: int, first_turn_now: bool) -> tuple[Reason
 
 
 _UNBOUND: tuple[doubles.Binding | None, doubles.Binding | None] = (None, None)
-_last: tuple[State | None, Analysis | None] = (None, None)
+K = TypeVar("K")
+V = TypeVar("V")
 
 
-def analyse(state: State) -> Analysis:
-    """The analysis of ``state``; the latest one is kept, so that judging many moves of one state
-    (every candidate, or a move and then its reasons) computes it once."""
-    global _last
-    last_state, last = _last
-    if last_state is state and last is not None:
-        return last
-    analysis = Analysis(state)
-    _last = (state, analysis)
-    return analysis
+class Latest(Generic[K, V]):
+    """``make(key)``, kept for the latest key (by identity): judging many moves of one state
+    (every candidate, or a move and then its reasons) asks the same key again and again."""
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        self.make = make
+        self.last: tuple[K, V] | None = None
+
+    def __call__(self, key: K) -> V:
+        last = self.last  # one read: another thread may replace it meanwhile
+        if last is not None and last[0] is key:
+            return last[1]
+        value = self.make(key)
+        self.last = (key, value)
+        return value
+
+
+analyse: Latest[State, Analysis] = Latest(Analysis)
+"""The analysis of a state, computed once while it is the latest asked about."""
 
 
 # -- the named layers -------------------------------------------------------------------------
