@@ -46,10 +46,12 @@ class _Explainer:
     tile is closed to all), so the parts of a play's reasons that depend on the tile alone or
     on the train alone are built once."""
 
-    __slots__ = ("a", "access", "tile_parts", "train_parts")
+    __slots__ = ("a", "names", "index", "access", "tile_parts", "train_parts")
 
     def __init__(self, analysis: Analysis) -> None:
         self.a = analysis
+        self.names = analysis.names
+        self.index = {name: i for i, name in enumerate(self.names)}
         self.access: dict[int, tuple[Reason, ...]] = {}
         self.tile_parts: dict[Tile, tuple[Reason, ...]] = {}
         self.train_parts: dict[tuple[int, bool], tuple[tuple[Reason, ...], tuple[Reason, ...], bool]] = {}
@@ -78,9 +80,9 @@ class _Explainer:
         a = self.a
         tile = move.tile
         assert tile is not None and move.train is not None
-        index = a.state.train_index(move.train)
+        index = self.index[move.train] if move.train in self.index else a.state.train_index(move.train)
         end = a.ends[index]
-        label = a.names[index]
+        label = self.names[index]
         ends = Reason(R.ENDS_MATCH if tile.high == end or tile.low == end else R.ENDS_DO_NOT_MATCH,
                       (("tile", tile), ("end", end), ("train", label)))
         held = self.tile_parts.get(tile)

@@ -37,10 +37,12 @@ class Analysis:
     (:func:`analyse` keeps the latest one). A state is frozen, so its analysis never goes stale."""
 
     __slots__ = ("state", "seat", "player", "ends", "hand_tiles", "drawn_only", "first_turn_now",
-                 "dead", "binding", "access", "own_first", "own_tile", "open_trains", "no_draw", "_board", "_holders", "_plays")
+                 "dead", "binding", "access", "own_first", "own_tile", "open_trains", "no_draw", "_names", "_board",
+                 "_holders", "_plays")
 
     def __init__(self, state: State) -> None:
         self.state = state
+        self._names: tuple[str, ...] | None = None
         self._board: frozenset[Tile] | None = None
         self._holders: dict[Tile, int] | None = None
         self._plays: tuple[Move, ...] | None = None
@@ -92,7 +94,10 @@ class Analysis:
     @property
     def names(self) -> tuple[str, ...]:
         """The trains' names, in index order."""
-        return train_names(self.state.players)
+        names = self._names
+        if names is None:
+            names = self._names = train_names(self.state.players)
+        return names
 
     # -- what the player may hold ---------------------------------------------------------
     @property
