@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -21,6 +22,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 
+from mextrain_site.core.charsets import CharsetError, body_codec
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.referee import BadInput, adjudicate
 from rules.answer import Translate
@@ -40,6 +42,8 @@ MAX_VARIANTS = 32
 MAX_VARIANT_ID = 200
 """Longest ruleset id accepted, in characters."""
 REQUEST_FIELDS = ("position", "variant")
+MAX_JSON_DIGITS = 20
+"""Longest number accepted in a JSON body (no field is a number: it is refused in any case)."""
 View = Callable[..., HttpResponse]
 
 
@@ -116,14 +120,27 @@ def read_body(request: HttpRequest) -> bytes:
 
 def decode(body: bytes, charset: str | None = None) -> str:
     """The body as text: UTF-8 unless the Content-Type names another charset; a leading BOM is dropped."""
-    charset = (charset or "utf-8").strip().strip('"') or "utf-8"
     try:
-        text = body.decode(charset)
-    except LookupError:
-        raise RequestError(400, "encoding", f"unknown charset {charset!r}; send UTF-8") from None
+        codec = body_codec(charset)
+    except CharsetError as exc:
+        raise RequestError(400, "encoding", str(exc)) from None
+    shown = codec if charset is None else charset.strip()[:40]
+    try:
+        text = body.decode(codec)
     except UnicodeDecodeError as exc:
-        raise RequestError(400, "encoding", f"the body is not {charset} text (byte {exc.start + 1})") from None
+        raise RequestError(400, "encoding", f"the body is not {shown} text (byte {exc.start + 1})") from None
+    except UnicodeError:
+        raise RequestError(400, "encoding", f"the body is not {shown} text") from None
+    refuse_surrogates(text, "encoding")
     return text[1:] if text.startswith("\ufeff") else text
+
+
+def refuse_surrogates(text: str, code: str) -> None:
+    """A lone surrogate (``\\ud800`` in JSON) is no character: it cannot be judged nor answered."""
+    found = LONE_SURROGATE.search(text)
+    if found is not None:
+        raise RequestError(400, code, f"a lone surrogate (\\u{ord(found.group()):04x}) is not a character; "
+                                      "send the text as UTF-8")
 
 
 def is_json(request: HttpRequest, text: str) -> bool:
@@ -139,7 +156,7 @@ def is_json(request: HttpRequest, text: str) -> bool:
 
 def parse_json_request(text: str) -> tuple[str, list[str] | None]:
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=json_int)
     except json.JSONDecodeError as exc:
         raise RequestError(400, "bad-json", f"malformed JSON: {exc.msg}", exc.lineno, exc.colno) from None
     except RecursionError:
@@ -153,7 +170,21 @@ def parse_json_request(text: str) -> tuple[str, list[str] | None]:
     if not isinstance(position, str):
         found = "nothing" if "position" not in data else kind(position)
         raise RequestError(400, "bad-request", f'"position" must be the position text (a string); found {found}')
-    return position, variant_ids(data.get("variant"))
+    ids = variant_ids(data.get("variant"))
+    for value in (position, *(ids or ())):
+        refuse_surrogates(value, "bad-json")
+    return position, ids
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def json_int(digits: str) -> int:
+    """A JSON integer, refused before conversion when it is long (int() of thousands of digits is
+    slow, and Python refuses more than 4,300)."""
+    if len(digits.lstrip("-")) > MAX_JSON_DIGITS:
+        raise RequestError(400, "bad-json", f"a number of {len(digits)} digits; no field of the request is a number")
+    return int(digits)
 
 
 def variant_ids(value: Any) -> list[str] | None:

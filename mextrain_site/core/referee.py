@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.answer import Translate, answer
+from rules.limits import set_for
 from rules.messages import Lookup, Message, word
-from rules.position import MAX_TEXT, Position, PositionError
+from rules.position import MAX_TEXT, ImpossiblePositionError, Position, PositionError
 from rules.ruleset import Ruleset
 from variants.loader import UnknownVariantError, all_rulesets, get_ruleset
 
@@ -50,7 +51,23 @@ def parse(text: str, variants: Sequence[str] | None = None) -> Request:
         position = Position.parse(text)
     except PositionError as exc:
         raise BadInput(exc.where, exc.message, line=exc.line, column=exc.column, code=exc.code) from None
-    return Request(position, choose_rulesets(position, variants))
+    rulesets = choose_rulesets(position, variants)
+    refuse_what_no_ruleset_admits(position, rulesets)
+    return Request(position, rulesets)
+
+
+def refuse_what_no_ruleset_admits(position: Position, rulesets: Sequence[Ruleset]) -> None:
+    """Bad input when a pip (or the round) is beyond the set under every ruleset judged: without
+    'set:' the set is each ruleset's own default, so where the rulesets differ, each answers for itself."""
+    errors = []
+    for rs in rulesets:
+        try:
+            set_for(position, rs)
+        except ImpossiblePositionError as exc:
+            errors.append(exc)
+    if errors and len(errors) == len(rulesets):
+        first = errors[0]
+        raise BadInput(first.where, first.message, line=first.line, column=first.column, code=first.code)
 
 
 def choose_rulesets(position: Position, variants: Sequence[str] | None) -> tuple[Ruleset, ...]:
