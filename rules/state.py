@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
-from .limits import set_for
+from .limits import checked_set
 from .messages import Message
 from .moves import MEXICAN, Action, Move
 from .position import ImpossiblePositionError, Phase, Position, TrainLine
@@ -165,7 +165,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
         known.update(tiles)
     if isinstance(position.boneyard, tuple):
         known.update(position.boneyard)
-    set_max = set_for(position, ruleset)
+    set_max = checked_set(position, ruleset)
     bone_count = position.boneyard_count
     unlisted = position.boneyard if isinstance(position.boneyard, int) else 0
     if len(known) + unlisted > set_size(set_max):

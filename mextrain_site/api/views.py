@@ -26,6 +26,7 @@ from mextrain_site.core.charsets import CharsetError, body_codec
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.referee import BadInput, adjudicate
 from rules.answer import Translate
+from rules.limits import MAX_ANSWER_BYTES
 
 from .rulesets import (
     ImpossibleOptions,
@@ -233,7 +234,12 @@ def adjudicate_view(request: HttpRequest) -> HttpResponse:
     except Exception:  # an engine bug: still JSON, logged with the traceback
         log.exception("adjudicate failed")
         return error_response(RequestError(500, "internal-error", "the referee failed on this input; please report it"))
-    return json_response(result, Content_Language=answer_language(translate))
+    response = json_response(result, Content_Language=answer_language(translate))
+    if len(response.content) > MAX_ANSWER_BYTES:
+        return error_response(RequestError(
+            413, "too-large", f"the answer would be {len(response.content):,} bytes; at most {MAX_ANSWER_BYTES:,} are "
+                              "sent: judge fewer rulesets, or give a smaller hand or fewer moves"))
+    return response
 
 
 # -- GET /api/variants, GET /api/variants/<id> ------------------------------------------------

@@ -154,6 +154,8 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a round number from 1 to {limit}, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
+    _("{name}'s hand holds {count} tiles; the deal and the boneyard allow at most {limit}"),
+    # Translators: keep every {placeholder} exactly as it is.
     _("expected a move like 'Bob: 6-4 -> Cy', found {found}"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected a player's name before ':', found {found}"),
@@ -266,5 +268,7 @@ MESSAGES = [
     _('option {option} of {variant} requires {needed}: use {suggestion}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('option {option} of {variant} cannot be combined with {other}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('this asks for {total} judgements ({rulesets} rulesets × ({candidates} candidate actions + {moves} moves)); at most {limit} are made per request: judge fewer rulesets, or give a smaller hand or fewer moves'),
     _('the position cannot be judged'),
 ]
