@@ -14,6 +14,8 @@ clock also counts the time other processes held the CPU.
    trains) under all four rulesets at once: a verdict on every candidate action (the baseline
    reached it by explaining each; now the fast path), every candidate explained with its
    reasons, and the JSON answer, in milliseconds.
+3. The worst requests within the limits of one request (``bench/worst.py``): CPU time and
+   the answer's size.
 """
 
 from __future__ import annotations
@@ -134,6 +136,25 @@ def main() -> None:
             print(f"   {label:<55} {before:>9.2f} {new:>7.3f} {before / new:>8.2f}x")
         else:
             print(f"   {label:<55} {'-':>9} {new:>7.3f} {'-':>9}")
+    print()
+    worst_requests(args.repeats)
+
+
+def worst_requests(repeats: int) -> None:
+    """3. The worst requests within the limits of one request (bench/worst.py), through the path
+    every front end shares, the JSON encoded: CPU time (one core) and the answer's size."""
+    from bench.worst import cases, run
+    from rules.limits import MAX_ANSWER_BYTES, MAX_WORK
+
+    print(f"3. the worst requests within the limits ({MAX_WORK:,} judgements, answers up to {MAX_ANSWER_BYTES:,} bytes); "
+          "aim: under 500 ms of CPU time")
+    for case in cases():
+        times, size, judged = [], 0, False
+        for _ in range(repeats):
+            seconds, size, judged = run(case)
+            times.append(seconds * 1000)
+        verdict = "answered" if judged else "refused "
+        print(f"   {case.name:<48} {verdict} {statistics.median(times):7.1f} ms  {size:>10,} bytes")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,37 @@
+"""Whether a round is blocked: nobody can play, now or after the passes still to come.
+
+The sources end a blocked round when nobody can play (000/002: no player has a legal play;
+001: "…és senki sem tud kijátszani"). A pass puts the passer's marker down, and a marker can
+open a train to a player who passed before; markers only ever go down while everyone passes.
+So when the boneyard is empty and every hand is known, the round is blocked exactly when no
+player could lay a tile even with every player's marker down (see the README, "Blocked rounds").
+"""
+
+from __future__ import annotations
+
+from .legality import can_play
+from .position import Phase
+from .state import Progress, State, evolve
+
+
+def hands_known(state: State) -> bool:
+    """Every hand is given and holds no tile drawn unseen."""
+    return all(h is not None and not h.unknown for h in state.hands)
+
+
+def nobody_can_play(state: State) -> bool:
+    """The boneyard is empty, every hand is known, and no player could lay a tile on a train
+    open to them, even once every player who cannot play has passed and put a marker down."""
+    if state.boneyard != 0 or state.phase is not Phase.PLAY or not hands_known(state):
+        return False
+    n = len(state.players)
+    marked = tuple(t._replace(marker=True) if i < n else t for i, t in enumerate(state.trains))
+    ends = {t.end for t in marked}
+    fresh = Progress()
+    for seat, hand in enumerate(state.hands):
+        assert hand is not None
+        if not any(high in ends or low in ends for high, low in hand.tiles):
+            continue  # the commonest case: no tile matches an open end, judged without a state
+        if can_play(evolve(state, trains=marked, to_move=seat, progress=fresh, round_over=False)):
+            return False
+    return True
