@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .legality import can_play
 from .position import Phase
-from .state import Progress, State, evolve
+from .state import Progress, State, Train, evolve
 
 
 def hands_known(state: State) -> bool:
@@ -24,10 +24,15 @@ def nobody_can_play(state: State) -> bool:
     open to them, even once every player who cannot play has passed and put a marker down."""
     if state.boneyard != 0 or state.phase is not Phase.PLAY or not hands_known(state):
         return False
-    n = len(state.players)
-    marked = tuple(t._replace(marker=True) if i < n else t for i, t in enumerate(state.trains))
-    ends = {t.end for t in marked}
     fresh = Progress()
+    if state.progress == fresh and can_play(state):
+        # The player to move can play as things stand, so with more markers down too (a marker
+        # only opens a train): the commonest case, and judging their move reuses the analysis.
+        return False
+    n = len(state.players)
+    marked = tuple(Train(t.tiles, t.end, True, t.unknown_prefix, t.near) if i < n else t
+                   for i, t in enumerate(state.trains))
+    ends = {t.end for t in marked}
     for seat, hand in enumerate(state.hands):
         assert hand is not None
         if not any(high in ends or low in ends for high, low in hand.tiles):
