@@ -96,21 +96,25 @@ def dead(state: State) -> frozenset[int]:
     return frozenset(i for i in state.open_doubles if counts[state.trains[i].tiles[-1].high] >= full)
 
 
-def binding(state: State, double: bool, dead_doubles: frozenset[int]) -> Binding | None:
-    """The train the next tile (a double or not) must go on because of an open double, with the
-    reason code; None when no double binds it."""
+UNBOUND: tuple[Binding | None, Binding | None] = (None, None)
+
+
+def binding(state: State, dead_doubles: frozenset[int]) -> tuple[Binding | None, Binding | None]:
+    """The train the next tile must go on because of an open double, with the reason code; None
+    when no double binds it. A pair: for a tile that is not a double, and for one that is."""
     flags = state.ruleset.flags
     if flags.doubles_obligation is DoubleObligation.NONE or not state.open_doubles or not apply_now(state):
-        return None
-    live = [i for i in state.open_doubles if i not in dead_doubles]
+        return UNBOUND
+    live = [i for i in state.open_doubles if i not in dead_doubles] if dead_doubles else state.open_doubles
     if not live:
-        return None
+        return UNBOUND
     target = live[0] if flags.doubles_order is DoubleOrder.OLDEST_FIRST else live[-1]
     if state.progress.doubles_laid:
         follow = flags.doubles_follow_up
         if follow is FollowUp.ANY_AVAILABLE_TRAIN:
-            return None
-        if follow is FollowUp.DOUBLES_ANYWHERE_THEN_SATISFY and double:
-            return None
-        return target, ReasonCode.MUST_SATISFY_OWN_DOUBLE
-    return target, ReasonCode.MUST_SATISFY_DOUBLE
+            return UNBOUND
+        bound = (target, ReasonCode.MUST_SATISFY_OWN_DOUBLE)
+        # where doubles may go anywhere first, a double is not bound
+        return (bound, None) if follow is FollowUp.DOUBLES_ANYWHERE_THEN_SATISFY else (bound, bound)
+    bound = (target, ReasonCode.MUST_SATISFY_DOUBLE)
+    return bound, bound

@@ -66,10 +66,10 @@ class Analysis:
         the hand is not given."""
         self.first_turn_now = first = state.phase is Phase.FIRST_TURN and seat in state.pending_first
         if state.open_doubles:
-            self.dead = doubles.dead(state)
-            self.binding = (doubles.binding(state, False, self.dead), doubles.binding(state, True, self.dead))
+            self.dead = doubles.dead(state) if flags.doubles_dead else _NONE_DEAD
+            self.binding = doubles.binding(state, self.dead)
         else:
-            self.dead, self.binding = frozenset(), _UNBOUND
+            self.dead, self.binding = _NONE_DEAD, doubles.UNBOUND
         """Indexed by whether the tile is a double: the train an open double binds it to."""
         self.access, self.open_trains = train_access(state, seat, first)
         """Per train, the code that decides whether the player may use it (when no double binds)."""
@@ -321,7 +321,7 @@ def _train_access(state: State, seat: int, first_turn_now: bool) -> tuple[Reason
     return tuple(codes)
 
 
-_UNBOUND: tuple[doubles.Binding | None, doubles.Binding | None] = (None, None)
+_NONE_DEAD: frozenset[int] = frozenset()
 K = TypeVar("K")
 V = TypeVar("V")
 
