@@ -8,8 +8,10 @@ clock also counts the time other processes held the CPU.
 
 1. Self-play throughput: whole rounds per second, 4 players on a double-12 set, a random legal
    policy, for each ruleset, the engine alone (no per-move checks); both engines play the same
-   seeds, and the bench says whether they played the same games (same final scores). The
-   working tree's rate with the per-move checks (what the test suite runs) is shown too.
+   seeds, and the bench says whether they played the same games (same final scores; not since
+   issue 7 decides blocked rounds by who can play) and how many moves a round took on average
+   (baseline / now). The working tree's rate with the per-move checks (what the test suite
+   runs) is shown too.
 2. One typical position (``TYPICAL_POSITION``: a 15-tile hand, four players, open and marked
    trains) under all four rulesets at once: a verdict on every candidate action (the baseline
    reached it by explaining each; now the fast path), every candidate explained with its
@@ -75,6 +77,7 @@ def main() -> None:
     print(f"1. self-play, 4 players, double-12, {args.rounds} rounds per ruleset per repetition")
     rates: dict[str, dict[str, list[float]]] = {i: {"old": [], "new": [], "checked": []} for i in ids}
     same = {i: True for i in ids}
+    moves = {i: {"old": 0, "new": 0} for i in ids}
     try:
         for rep in range(args.repeats):
             seed = rep * 10_000
@@ -84,26 +87,30 @@ def main() -> None:
                     got = old.ask(do="selfplay", ruleset=rs.id, rounds=args.rounds, seed=seed)
                     rates[rs.id]["old"].append(args.rounds / got["seconds"])
                 t = time.process_time()
-                scores = [play_round(rs, PLAYERS, 1, random.Random(s), check=False, set_max=12).scores for s in seeds]
+                logs = [play_round(rs, PLAYERS, 1, random.Random(s), check=False, set_max=12) for s in seeds]
                 rates[rs.id]["new"].append(args.rounds / (time.process_time() - t))
+                moves[rs.id]["new"] += sum(len(log.position.moves) for log in logs)
                 if old:
-                    same[rs.id] &= scores == got["scores"]
+                    same[rs.id] &= [log.scores for log in logs] == got["scores"]
+                    moves[rs.id]["old"] += got["moves"]
                 if not args.unchecked:
                     t = time.process_time()
                     for s in seeds:
                         play_round(rs, PLAYERS, 1, random.Random(s), check=True, set_max=12)
                     rates[rs.id]["checked"].append(args.rounds / (time.process_time() - t))
         print(f"   {'ruleset':<12} {'baseline r/s':>12} {'now r/s':>9} {'speed-up':>9} {'same games':>11} "
-              f"{'now, checked r/s':>17}")
+              f"{'moves/round':>13} {'now, checked r/s':>17}")
+        played = args.rounds * args.repeats
         for i in ids:
             new = statistics.median(rates[i]["new"])
             checked = statistics.median(rates[i]["checked"]) if rates[i]["checked"] else float("nan")
             if old:
                 before = statistics.median(rates[i]["old"])
-                print(f"   {i:<12} {before:>12.0f} {new:>9.0f} {new / before:>8.2f}x {'yes' if same[i] else 'NO':>11} "
-                      f"{checked:>17.0f}")
+                per_round = f"{moves[i]['old'] / played:.0f} / {moves[i]['new'] / played:.0f}"
+                print(f"   {i:<12} {before:>12.0f} {new:>9.0f} {new / before:>8.2f}x {'yes' if same[i] else 'no':>11} "
+                      f"{per_round:>13} {checked:>17.0f}")
             else:
-                print(f"   {i:<12} {'-':>12} {new:>9.0f} {'-':>9} {'-':>11} {checked:>17.0f}")
+                print(f"   {i:<12} {'-':>12} {new:>9.0f} {'-':>9} {'-':>11} {'-':>13} {checked:>17.0f}")
         print()
         position = Position.parse(TYPICAL_POSITION)
         n = args.calls

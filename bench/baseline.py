@@ -37,9 +37,11 @@ for line in sys.stdin:
     if cmd["do"] == "selfplay":
         rs = get_ruleset(cmd["ruleset"])
         t = time.process_time()
-        scores = [play_round(rs, NAMES[:4], 1, random.Random(seed), check=False, set_max=12).scores
-                  for seed in range(cmd["seed"], cmd["seed"] + cmd["rounds"])]
-        out = {"seconds": time.process_time() - t, "scores": scores}
+        logs = [play_round(rs, NAMES[:4], 1, random.Random(seed), check=False, set_max=12)
+                for seed in range(cmd["seed"], cmd["seed"] + cmd["rounds"])]
+        seconds = time.process_time() - t
+        out = {"seconds": seconds, "scores": [log.scores for log in logs],
+               "moves": sum(len(log.position.moves) for log in logs)}
     else:
         position = Position.parse(cmd["text"])
         rulesets = [get_ruleset(i) for i in cmd["rulesets"]]
