@@ -92,5 +92,8 @@ def start(commit: str = BASELINE) -> Baseline | str:
         return f"commit {commit} is not in this clone ({done.stderr.decode(errors='replace').strip()})"
     folder = Path(tempfile.mkdtemp(prefix="mextrain-baseline-"))
     with tarfile.open(fileobj=io.BytesIO(done.stdout)) as tar:
-        tar.extractall(folder, filter="data")
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
+            tar.extractall(folder, filter="data")
+        else:  # git's own archive of this repository
+            tar.extractall(folder)  # noqa: S202
     return Baseline(folder)
