@@ -27,6 +27,8 @@ _NAME_RE = re.compile(r"[^\s:#;*]+\Z")
 _ENGINE_RE = re.compile(r"(\d{1,2})(?:-(\d{1,2}))?\Z")
 _SET_RE = re.compile(r"double-(\d{1,2})\Z", re.IGNORECASE)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+SCORE = "score"
+"""``check: score``: a scoring question."""
 
 
 class PositionError(ValueError):
@@ -117,11 +119,13 @@ class MoveLine:
 @dataclass(frozen=True)
 class Position:
     players: tuple[str, ...]
-    engine: int
+    engine: int | None
+    """None only in a scoring question that gives no trains: the set's highest double then."""
     trains: tuple[TrainLine, ...]
     """One per player, in seat order."""
     mexican: TrainLine
-    turn: str
+    turn: str | None
+    """None only in a scoring question (``check: score``) without moves."""
     boneyard: int | tuple[Tile, ...] | None = None
     """A count, the listed tiles, or None when not given."""
     hands: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
@@ -133,6 +137,8 @@ class Position:
     round: int | None = None
     moves: tuple[MoveLine, ...] = ()
     check: Move | None = None
+    score: bool = False
+    """``check: score``: what each given hand counts."""
     check_line: int = field(default=0, compare=False)
     variant_at: tuple[int, int] = field(default=(0, 0), compare=False)
     """Line and column of the variant id, for error messages."""
@@ -166,19 +172,22 @@ class Position:
         out.append("players: " + " ".join(self.players))
         if self.set_max is not None:
             out.append(f"set: double-{self.set_max}")
-        out.append(f"engine: {self.engine}-{self.engine}")
+        if self.engine is not None:
+            out.append(f"engine: {self.engine}-{self.engine}")
         if self.round is not None:
             out.append(f"round: {self.round}")
         if self.phase is not Phase.PLAY:
             out.append(f"phase: {self.phase.value}")
-        for name, train in zip(self.players, self.trains):
-            out.append(f"{name}: {train.format(self.engine)}")
-        out.append(f"{MEXICAN}: {self.mexican.format(self.engine)}")
+        if self.engine is not None:
+            for name, train in zip(self.players, self.trains):
+                out.append(f"{name}: {train.format(self.engine)}")
+            out.append(f"{MEXICAN}: {self.mexican.format(self.engine)}")
         if isinstance(self.boneyard, tuple):
             out.append("boneyard: " + (format_tiles(self.boneyard) if self.boneyard else "0"))
         elif self.boneyard is not None:
             out.append(f"boneyard: {self.boneyard}")
-        out.append(f"turn: {self.turn}")
+        if self.turn is not None:
+            out.append(f"turn: {self.turn}")
         for name, tiles in self.hands:
             key = "hand" if name == self.turn else f"hand {name}"
             out.append(f"{key}: {format_tiles(tiles) if tiles else '-'}")
@@ -189,6 +198,8 @@ class Position:
             out.extend(f"  {m.move}" for m in self.moves)
         if self.check is not None:
             out.append(f"check: {self.check}")
+        elif self.score:
+            out.append(f"check: {SCORE}")
         return "\n".join(out) + "\n"
 
     def __str__(self) -> str:
@@ -290,9 +301,12 @@ class _Parser:
                                                names=", ".join(players), found=repr(name)), column)
             return found
 
-        if "engine" not in seen:
+        score = "check" in seen and seen["check"].value.strip().lower() == SCORE
+        engine: int | None = None
+        if "engine" in seen:
+            engine = self.engine(seen["engine"])
+        elif not score or train_lines:
             raise self.error(1, Message("expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')"), 1)
-        engine = self.engine(seen["engine"])
         set_max = self.set_line(seen["set"]) if "set" in seen else None
         trains: dict[str, TrainLine] = {}
         train_at: dict[str, _Line] = {}
@@ -302,24 +316,31 @@ class _Parser:
             if name in trains:
                 raise self.error(ln, Message("the train {train} is given twice (first on line {first})", train=repr(name),
                                              first=train_at[name].number), ln.key_col)
+            assert engine is not None  # required above when a train is given
             trains[name] = self.train(ln, engine, allow_marker=name != MEXICAN)
             train_at[name] = ln
-        if "turn" not in seen:
+        turn: str | None = None
+        if "turn" in seen:
+            tl = seen["turn"]
+            turn_words = self.words(tl)
+            if len(turn_words) != 1:
+                raise self.error(tl, Message("expected one player's name after 'turn:'"))
+            turn = resolve(turn_words[0][0], tl, turn_words[0][1])
+        elif not score or "moves" in seen:
             raise self.error(1, Message("expected a 'turn:' line naming the player to move"), 1)
-        tl = seen["turn"]
-        turn_words = self.words(tl)
-        if len(turn_words) != 1:
-            raise self.error(tl, Message("expected one player's name after 'turn:'"))
-        turn = resolve(turn_words[0][0], tl, turn_words[0][1])
         hands: dict[str, tuple[Tile, ...]] = {}
         hand_at: dict[str, _Line] = {}
         for ln, owner in hand_lines:
-            name = turn if owner is None else resolve(owner, ln, ln.key_col + 5)
-            if name in hands:
-                raise self.error(ln, Message("the hand of {name} is given twice (first on line {first})", name=name,
-                                             first=hand_at[name].number), ln.key_col)
-            hands[name] = self.tile_list(ln, allow_dash=True)
-            hand_at[name] = ln
+            if owner is None and turn is None:
+                raise self.error(ln, Message("expected 'hand <name>:' (without a 'turn:' line, 'hand:' names nobody)"),
+                                 ln.key_col)
+            holder = turn if owner is None else resolve(owner, ln, ln.key_col + 5)
+            assert holder is not None
+            if holder in hands:
+                raise self.error(ln, Message("the hand of {name} is given twice (first on line {first})", name=holder,
+                                             first=hand_at[holder].number), ln.key_col)
+            hands[holder] = self.tile_list(ln, allow_dash=True)
+            hand_at[holder] = ln
         boneyard: int | tuple[Tile, ...] | None = None
         if "boneyard" in seen:
             boneyard = self.boneyard(seen["boneyard"])
@@ -375,8 +396,9 @@ class _Parser:
         if "check" in seen:
             c = seen["check"]
             if not c.value:
-                raise self.error(c, Message("expected a move after 'check:' (like 'Bob: 6-4 -> Cy')"))
-            check = self.move(c.value, c.number, c.value_col, resolve)
+                raise self.error(c, Message("expected a move after 'check:' (like 'Bob: 6-4 -> Cy') or 'score'"))
+            if not score:
+                check = self.move(c.value, c.number, c.value_col, resolve)
             check_line = c.number
         position = Position(
             players=players,
@@ -393,6 +415,7 @@ class _Parser:
             round=round_no,
             moves=tuple(moves),
             check=check,
+            score=score,
             check_line=check_line,
             variant_at=variant_at,
         )
@@ -529,10 +552,12 @@ class _Parser:
     # -- possibility ---------------------------------------------------------------------
     def check_possible(self, p: Position, seen: dict[str, _Line], train_at: dict[str, _Line],
                        hand_at: dict[str, _Line]) -> None:
-        where: dict[Tile, str] = {
-            Tile.of(p.engine, p.engine): Message("{place} (line {line})", place=Message("the engine"),
-                                                 line=seen["engine"].number)}
-        max_pip = p.engine
+        where: dict[Tile, str] = {}
+        max_pip = 0
+        if p.engine is not None:
+            where[Tile.of(p.engine, p.engine)] = Message("{place} (line {line})", place=Message("the engine"),
+                                                         line=seen["engine"].number)
+            max_pip = p.engine
 
         def place(tile: Tile, what: str, line: int) -> None:
             nonlocal max_pip
@@ -545,7 +570,7 @@ class _Parser:
                                                             tile=tile, first=where[tile], second=what), line)
             where[tile] = Message("{place} (line {line})", place=what, line=line)
 
-        if p.set_max is not None and p.engine > p.set_max:
+        if p.set_max is not None and p.engine is not None and p.engine > p.set_max:
             raise self.impossible("pip-above-set", Message("the engine {engine}-{engine} is above the set's maximum {limit}",
                                                            engine=p.engine, limit=p.set_max), seen["engine"].number)
         for name, train in (*zip(p.players, p.trains), (MEXICAN, p.mexican)):

@@ -162,9 +162,8 @@ def default_set(ruleset: Ruleset, players: int, max_pip: int) -> int:
 def build(position: Position, ruleset: Ruleset) -> State:
     """The state a position describes, under a ruleset (before any ``moves``)."""
     flags = ruleset.flags
-    board = {Tile.of(position.engine, position.engine)}
-    max_pip = position.engine
     lines = (*position.trains, position.mexican)
+    board: set[Tile] = set()
     for line in lines:
         board.update(line.tiles)
     known: set[Tile] = set(board)
@@ -172,9 +171,13 @@ def build(position: Position, ruleset: Ruleset) -> State:
         known.update(tiles)
     if isinstance(position.boneyard, tuple):
         known.update(position.boneyard)
-    for tile in known:
-        max_pip = max(max_pip, tile.high)
+    max_pip = max((tile.high for tile in known), default=0)
+    if position.engine is not None:
+        max_pip = max(max_pip, position.engine)
     set_max = position.set_max if position.set_max is not None else default_set(ruleset, len(position.players), max_pip)
+    engine = position.engine if position.engine is not None else _default_engine(position, set_max)
+    board.add(Tile.of(engine, engine))
+    known.add(Tile.of(engine, engine))
     bone_count = position.boneyard_count
     unlisted = position.boneyard if isinstance(position.boneyard, int) else 0
     if len(known) + unlisted > set_size(set_max):
@@ -182,10 +185,10 @@ def build(position: Position, ruleset: Ruleset) -> State:
             Message("the position holds more tiles than a double-{set} set has ({size})", set=set_max,
                     size=set_size(set_max)), code="too-many-tiles")
     trains = tuple(
-        Train(line.tiles, line.open_end(position.engine), line.marker, line.unknown_prefix, line.near) for line in lines
+        Train(line.tiles, line.open_end(engine), line.marker, line.unknown_prefix, line.near) for line in lines
     )
     hands = tuple(Hand(h) if (h := position.hand(p)) is not None else None for p in position.players)
-    to_move = position.players.index(position.turn)
+    to_move = position.players.index(position.turn) if position.turn is not None else 0
     n = len(position.players)
     pending: frozenset[int] = frozenset()
     untouched = not any(t.started or t.marker for t in trains)
@@ -203,22 +206,24 @@ def build(position: Position, ruleset: Ruleset) -> State:
     notes = []
     rng = flags.players_count
     if not rng.min <= n <= rng.max:
-        notes.append(f"{ruleset.id} is for {rng.min} to {rng.max} players; this position has {n}.")
+        notes.append(Message("{ruleset} is for {low} to {high} players; this position has {count}.",
+                             ruleset=ruleset.id, low=rng.min, high=rng.max, count=n))
     if position.round is not None and flags.engine_tile is EngineTile.ROUND_DOUBLE:
         expected = set_max - (position.round - 1)
-        if expected != position.engine:
-            notes.append(f"under {ruleset.id} round {position.round} is played with the {expected}-{expected} engine, "
-                         f"not {position.engine}-{position.engine}.")
+        if expected != engine:
+            notes.append(Message("under {ruleset} round {round} is played with the {expected}-{expected} engine, "
+                                 "not {engine}-{engine}.", ruleset=ruleset.id, round=position.round,
+                                 expected=expected, engine=engine))
     if pending and trains[n].started and flags.first_turn_trains is FirstTurnTrains.OWN_ONLY:
-        notes.append(f"under {ruleset.id} nobody starts the Mexican train during the first turns, "
-                     "yet it is started here.")
+        notes.append(Message("under {ruleset} nobody starts the Mexican train during the first turns, "
+                             "yet it is started here.", ruleset=ruleset.id))
     phase = position.phase if pending else Phase.PLAY
     out = any(h is not None and h.empty for h in hands)
     return State(
         ruleset=ruleset,
         players=position.players,
         set_max=set_max,
-        engine=position.engine,
+        engine=engine,
         trains=trains,
         hands=hands,
         boneyard=bone_count,
@@ -234,6 +239,21 @@ def build(position: Position, ruleset: Ruleset) -> State:
         round_over=out and (phase is Phase.PLAY or flags.first_turn_going_out is FirstTurnOut.ROUND_ENDS),
         notes=tuple(notes),
     )
+
+
+def _default_engine(position: Position, set_max: int) -> int:
+    """A scoring question may leave the engine out: the set's highest double, unless a hand holds it."""
+    engine = Tile.of(set_max, set_max)
+    for name, tiles in position.hands:
+        if engine in tiles:
+            raise ImpossiblePositionError(
+                Message("{name}'s hand holds {tile}, the engine of a double-{set} set; give the 'engine:' line",
+                        name=name, tile=engine, set=set_max), code="tile-twice")
+    if isinstance(position.boneyard, tuple) and engine in position.boneyard:
+        raise ImpossiblePositionError(
+            Message("the boneyard holds {tile}, the engine of a double-{set} set; give the 'engine:' line",
+                    tile=engine, set=set_max), code="tile-twice")
+    return set_max
 
 
 def _turn_start(flags: Flags, phase: Phase, pending: frozenset[int], seat: int) -> Progress:

@@ -118,7 +118,13 @@ def check_expectation(case: Case, exp: Expectation) -> None:
         ruling = rule(position, get_ruleset(ident))
         w = f"{where} under {ident}"
         subject, expected = exp.subject, exp.expected
-        if subject == "check":
+        if subject == "check" and position.score:
+            words = expected.split()
+            assert ruling.count is not None and words[0] == "score", f"{w}: expected 'score CODE ...' for check: score"
+            codes = [r.code.value for r in ruling.count.reasons]
+            missing = [c for c in words[1:] if c not in codes]
+            assert not missing, f"{w}: reasons {codes} lack {missing}"
+        elif subject == "check":
             assert ruling.check is not None, f"{w}: the position has no check line"
             _verdict(ruling.check.reasons, expected, w)
         elif subject == "replay":

@@ -23,7 +23,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.referee import BadInput, adjudicate
-from rules.answer import Translate
+from rules.answer import Detail, Translate
 
 from .rulesets import (
     ImpossibleOptions,
@@ -39,7 +39,8 @@ MAX_VARIANTS = 32
 """Most ruleset ids one request may name."""
 MAX_VARIANT_ID = 200
 """Longest ruleset id accepted, in characters."""
-REQUEST_FIELDS = ("position", "variant")
+REQUEST_FIELDS = ("position", "variant", "detail")
+DETAILS = ", ".join(repr(d.value) for d in Detail)
 View = Callable[..., HttpResponse]
 
 
@@ -137,7 +138,7 @@ def is_json(request: HttpRequest, text: str) -> bool:
     return text.lstrip().startswith("{")
 
 
-def parse_json_request(text: str) -> tuple[str, list[str] | None]:
+def parse_json_request(text: str) -> tuple[str, list[str] | None, Detail]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -153,7 +154,14 @@ def parse_json_request(text: str) -> tuple[str, list[str] | None]:
     if not isinstance(position, str):
         found = "nothing" if "position" not in data else kind(position)
         raise RequestError(400, "bad-request", f'"position" must be the position text (a string); found {found}')
-    return position, variant_ids(data.get("variant"))
+    return position, variant_ids(data.get("variant")), detail_of(data.get("detail", Detail.FULL.value))
+
+
+def detail_of(value: Any) -> Detail:
+    try:
+        return Detail(value)
+    except (ValueError, TypeError):
+        raise RequestError(400, "bad-request", f'"detail" must be {DETAILS}; found {kind(value) if not isinstance(value, str) else repr(value)}') from None
 
 
 def variant_ids(value: Any) -> list[str] | None:
@@ -177,9 +185,9 @@ def kind(value: Any) -> str:
     return "null" if value is None else names.get(type(value), type(value).__name__)
 
 
-def judge(text: str, variants: Sequence[str] | None, translate: Translate | None) -> dict[str, Any]:
+def judge(text: str, variants: Sequence[str] | None, translate: Translate | None, detail: Detail) -> dict[str, Any]:
     try:
-        return adjudicate(text, variants, translate)
+        return adjudicate(text, variants, translate, detail)
     except BadInput as exc:
         status = 413 if exc.code == "too-large" else 400
         message = exc.worded(translation.gettext) if translate is not None else exc.message
@@ -189,14 +197,15 @@ def judge(text: str, variants: Sequence[str] | None, translate: Translate | None
 @csrf_exempt
 @allow("POST")
 def adjudicate_view(request: HttpRequest) -> HttpResponse:
-    """Judge a position: the body is the position text, or ``{"position": "...", "variant": ...}``."""
+    """Judge a position: the body is the position text, or ``{"position": "...", "variant": ..., "detail": ...}``."""
     translate = reason_translator(request)
     try:
         text = decode(read_body(request), (request.content_params or {}).get("charset"))
         variants: list[str] | None = None
+        detail = Detail.FULL
         if is_json(request, text):
-            text, variants = parse_json_request(text)
-        result = judge(text, variants, translate)
+            text, variants, detail = parse_json_request(text)
+        result = judge(text, variants, translate, detail)
     except RequestError as exc:
         return error_response(exc)
     except Exception:  # an engine bug: still JSON, logged with the traceback

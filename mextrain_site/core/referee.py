@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.answer import Translate, answer
+from rules.answer import Detail, Translate, answer
 from rules.messages import Lookup, Message, word
 from rules.position import MAX_TEXT, Position, PositionError
 from rules.ruleset import Ruleset
@@ -73,6 +73,7 @@ def choose_rulesets(position: Position, variants: Sequence[str] | None) -> tuple
     return tuple({rs.id: rs for rs in out}.values())
 
 
-def adjudicate(text: str, variants: Sequence[str] | None = None, translate: Translate | None = None) -> dict[str, Any]:
+def adjudicate(text: str, variants: Sequence[str] | None = None, translate: Translate | None = None,
+               detail: Detail = Detail.FULL) -> dict[str, Any]:
     request = parse(text, variants)
-    return answer(request.position, request.rulesets, translate)
+    return answer(request.position, request.rulesets, translate, detail)

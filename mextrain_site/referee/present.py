@@ -282,13 +282,13 @@ class Judged:
 
 def _reason(r: dict[str, Any], ruleset: Ruleset) -> ReasonView:
     sources = {s.seed: s for s in ruleset.sources}
-    cites = []
-    for c in r["citations"]:
-        src = sources.get(c["seed"])
-        cites.append(CitationView(c["seed"], c["quote"], c["gloss"], src.language if src else "",
-                                  src.direction if src else "auto", _url("reference:source", c["seed"])))
     key: str | None = r.get("rule")
     rule_ = ruleset.rules.get(key) if key else None
+    cites = []
+    for c in rule_.citations if rule_ else ():
+        src = sources.get(c.seed)
+        cites.append(CitationView(c.seed, c.quote, c.gloss, src.language if src else "",
+                                  src.direction if src else "auto", _url("reference:source", c.seed)))
     return ReasonView(
         code=r["code"], text=r["text"], blocks=bool(r["blocks"]), rule=key,
         status=rule_.status.value if rule_ else "", reading=rule_.reading if rule_ else "",
@@ -328,7 +328,7 @@ def _check(ruled: list[Column], line: int) -> CheckView | None:
     for col in ruled:
         assert col.data is not None
         check = col.data["check"]
-        if check is None:
+        if check is None or check["legal"] is None:  # no move in dispute; check: score shows in the scores
             continue
         move = check["move"]
         reasons = [_reason(r, col.ruleset) for r in check["reasons"]]
