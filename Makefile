@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup run test test-fast bench loadtest typecheck messages compilemessages check clean system-deps browser-deps
+.PHONY: setup run test test-fast bench loadtest golden typecheck messages compilemessages check clean system-deps browser-deps
 
 setup: $(STAMP) compilemessages
 	$(PY) manage.py migrate --noinput -v 0
@@ -59,6 +59,10 @@ typecheck: $(STAMP)
 
 bench: setup
 	$(PY) -m bench
+
+# Rewrite the golden transcripts (tests/golden/) after an intended change of verdicts or wording; read the diff.
+golden: $(STAMP)
+	$(PY) -m tests.golden
 
 loadtest: setup
 	@command -v wrk >/dev/null || { if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq wrk; else sudo apt-get install -y -qq wrk; fi; }
