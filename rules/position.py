@@ -12,7 +12,8 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from .messages import Lookup, Message, word
+from .errors import ErrorCode, InputError
+from .messages import Message
 from .moves import MEXICAN, Move, MoveSyntaxError, parse_move
 from .tiles import MAX_PIP, STANDARD_SETS, Tile, format_tiles, set_size
 
@@ -31,35 +32,25 @@ SCORE = "score"
 """``check: score``: a scoring question."""
 
 
-class PositionError(ValueError):
-    """Bad input: the message names the line and column where there is one."""
-
-    def __init__(self, message: str, line: int | None = None, column: int | None = None, code: str = "syntax") -> None:
-        self.message = message
-        self.line = line
-        self.column = column
-        self.code = code
-        self.where: str = ""
-        if line is not None and column is not None:
-            self.where = Message("line {line}, column {column}: ", line=line, column=column)
-        elif line is not None:
-            self.where = Message("line {line}: ", line=line)
-        super().__init__(self.where + message)
-
-    def worded(self, lookup: Lookup) -> str:
-        """The whole message in the language ``lookup`` gives (see rules.messages)."""
-        return word(self.where, lookup) + word(self.message, lookup)
-
-    def as_dict(self) -> dict[str, object]:
-        return {"code": self.code, "message": str(self), "line": self.line, "column": self.column}
+PositionError = InputError
+"""Bad input in a position: the one input-error type (rules.errors)."""
 
 
-class PositionSyntaxError(PositionError):
+class PositionSyntaxError(InputError):
     """The text does not follow the format."""
 
 
-class ImpossiblePositionError(PositionError):
+class ImpossiblePositionError(InputError):
     """The text is well formed but the position cannot arise in play; ``code`` names the check."""
+
+
+def check_tile_count(count: int, set_max: int, line: int | None = None) -> None:
+    """A position holds no more tiles than its set (the parser checks the set the text names or
+    its pips need; the engine, the set each ruleset plays with)."""
+    if count > set_size(set_max):
+        raise ImpossiblePositionError(
+            Message("the position holds {count} tiles but a double-{set} set has only {size}",
+                    count=count, set=set_max, size=set_size(set_max)), line, None, ErrorCode.TOO_MANY_TILES)
 
 
 class Phase(enum.Enum):
@@ -232,7 +223,8 @@ class _Parser:
         col = column if column is not None else (line.value_col if isinstance(line, _Line) else 1)
         return PositionSyntaxError(message, number, col)
 
-    def impossible(self, code: str, message: str, line: int | None = None, column: int | None = None) -> ImpossiblePositionError:
+    def impossible(self, code: ErrorCode, message: str, line: int | None = None,
+                   column: int | None = None) -> ImpossiblePositionError:
         return ImpossiblePositionError(message, line, column, code)
 
     def words(self, line: _Line) -> list[tuple[str, int]]:
@@ -528,7 +520,7 @@ class _Parser:
             if not t.has(end):
                 opening = not unknown and t is tiles[0]
                 raise self.impossible(
-                    "train-does-not-chain",
+                    ErrorCode.TRAIN_DOES_NOT_CHAIN,
                     Message("the train does not chain: {tile} does not match the open end {end} "
                             "(a train starts with the engine's number)", tile=t, end=end) if opening
                     else Message("the train does not chain: {tile} does not match the open end {end}", tile=t, end=end),
@@ -563,15 +555,15 @@ class _Parser:
             nonlocal max_pip
             max_pip = max(max_pip, tile.high)
             if p.set_max is not None and tile.high > p.set_max:
-                raise self.impossible("pip-above-set", Message("{tile} has a pip above the set's maximum {limit}",
+                raise self.impossible(ErrorCode.PIP_ABOVE_SET, Message("{tile} has a pip above the set's maximum {limit}",
                                                                tile=tile, limit=p.set_max), line)
             if tile in where:
-                raise self.impossible("tile-twice", Message("{tile} appears twice: in {first} and in {second}",
+                raise self.impossible(ErrorCode.TILE_TWICE, Message("{tile} appears twice: in {first} and in {second}",
                                                             tile=tile, first=where[tile], second=what), line)
             where[tile] = Message("{place} (line {line})", place=what, line=line)
 
         if p.set_max is not None and p.engine is not None and p.engine > p.set_max:
-            raise self.impossible("pip-above-set", Message("the engine {engine}-{engine} is above the set's maximum {limit}",
+            raise self.impossible(ErrorCode.PIP_ABOVE_SET, Message("the engine {engine}-{engine} is above the set's maximum {limit}",
                                                            engine=p.engine, limit=p.set_max), seen["engine"].number)
         for name, train in (*zip(p.players, p.trains), (MEXICAN, p.mexican)):
             for t in train.tiles:
@@ -585,16 +577,12 @@ class _Parser:
                 place(t, Message("the boneyard"), seen["boneyard"].number)
         set_max = p.set_max if p.set_max is not None else next(s for s in STANDARD_SETS if s >= max_pip)
         counted = len(where) + (p.boneyard if isinstance(p.boneyard, int) else 0)
-        if counted > set_size(set_max):
-            line = seen["boneyard"].number if isinstance(p.boneyard, int) and "boneyard" in seen else None
-            raise self.impossible(
-                "too-many-tiles",
-                Message("the position holds {count} tiles but a double-{set} set has only {size}",
-                        count=counted, set=set_max, size=set_size(set_max)), line)
+        line = seen["boneyard"].number if isinstance(p.boneyard, int) and "boneyard" in seen else None
+        check_tile_count(counted, set_max, line)
         if p.open_doubles:
             od = seen["open-doubles"]
             for name in p.open_doubles:
                 train = p.train(name)
                 if not train.tiles or not train.tiles[-1].is_double:
-                    raise self.impossible("not-an-open-double", Message("{name}'s train does not end in a double", name=name),
+                    raise self.impossible(ErrorCode.NOT_AN_OPEN_DOUBLE, Message("{name}'s train does not end in a double", name=name),
                                           od.number)

@@ -147,17 +147,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--log", metavar="FILE", help="write every round's log (deal plus moves) to FILE")
     args = parser.parse_args(argv)
-    from variants.loader import (  # the only I/O: reading the ruleset files
-        UnknownVariantError,
-        get_ruleset,
-    )
+    from variants.loader import get_ruleset  # the only I/O: reading the ruleset files
 
     from .deal import DealError
+    from .errors import InputError
 
     try:
         ruleset = get_ruleset(args.variant)
         game = play_game(ruleset, args.players, args.rounds, args.seed)
-    except (UnknownVariantError, DealError) as exc:
+    except (InputError, DealError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except InvariantError as exc:

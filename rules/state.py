@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
+from .errors import ErrorCode
 from .messages import Message
 from .moves import MEXICAN, Action, Move
-from .position import ImpossiblePositionError, Phase, Position, TrainLine
+from .position import ImpossiblePositionError, Phase, Position, TrainLine, check_tile_count
 from .ruleset import (
     DoubleObligation,
     EngineTile,
@@ -23,7 +24,7 @@ from .ruleset import (
     MarkerPlaced,
     Ruleset,
 )
-from .tiles import STANDARD_SETS, Tile, set_size
+from .tiles import STANDARD_SETS, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,10 +181,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
     known.add(Tile.of(engine, engine))
     bone_count = position.boneyard_count
     unlisted = position.boneyard if isinstance(position.boneyard, int) else 0
-    if len(known) + unlisted > set_size(set_max):
-        raise ImpossiblePositionError(
-            Message("the position holds more tiles than a double-{set} set has ({size})", set=set_max,
-                    size=set_size(set_max)), code="too-many-tiles")
+    check_tile_count(len(known) + unlisted, set_max)
     trains = tuple(
         Train(line.tiles, line.open_end(engine), line.marker, line.unknown_prefix, line.near) for line in lines
     )
@@ -248,11 +246,11 @@ def _default_engine(position: Position, set_max: int) -> int:
         if engine in tiles:
             raise ImpossiblePositionError(
                 Message("{name}'s hand holds {tile}, the engine of a double-{set} set; give the 'engine:' line",
-                        name=name, tile=engine, set=set_max), code="tile-twice")
+                        name=name, tile=engine, set=set_max), code=ErrorCode.TILE_TWICE)
     if isinstance(position.boneyard, tuple) and engine in position.boneyard:
         raise ImpossiblePositionError(
             Message("the boneyard holds {tile}, the engine of a double-{set} set; give the 'engine:' line",
-                    tile=engine, set=set_max), code="tile-twice")
+                    tile=engine, set=set_max), code=ErrorCode.TILE_TWICE)
     return set_max
 
 

@@ -108,7 +108,7 @@ def check_expectation(case: Case, exp: Expectation) -> None:
             for v in exp.variants:
                 rule(position, get_ruleset(v))
         err = info.value
-        assert err.code == words[0], f"{where}: error code {err.code!r} ({err}), expected {words[0]!r}"
+        assert err.code.value == words[0], f"{where}: error code {err.code.value!r} ({err}), expected {words[0]!r}"
         for key, value in zip(words[1::2], words[2::2]):
             assert str(getattr(err, key)) == value, f"{where}: {key} is {getattr(err, key)} ({err})"
         return

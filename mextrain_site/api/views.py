@@ -1,7 +1,7 @@
 """The JSON API: ``POST /api/adjudicate``, ``GET /api/variants``, ``GET /api/variants/<id>``.
 
-Every answer is JSON, errors included: ``{"error": {"code", "message", "line", "column"}}`` with
-status 400 (bad input), 404 (unknown ruleset or endpoint), 405 (wrong method) or 413 (too large).
+Every answer is JSON, errors included: ``{"error": {"code", "message", "line", "column"}}``, the
+code a :class:`rules.errors.ErrorCode` and the status from the one table, ``core.errors``.
 The views decide no rule: ``mextrain_site.core.referee`` parses and calls the engine.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -21,17 +21,14 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 
+from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.i18n import WORDING
-from mextrain_site.core.referee import BadInput, adjudicate
+from mextrain_site.core.referee import adjudicate
 from rules.answer import Detail, Translate
+from rules.errors import ErrorCode, InputError
+from variants.loader import get_ruleset
 
-from .rulesets import (
-    ImpossibleOptions,
-    NoSuchVariant,
-    catalogue,
-    resolve,
-    ruleset_detail,
-)
+from .rulesets import catalogue, ruleset_detail
 
 log = logging.getLogger(__name__)
 
@@ -44,17 +41,6 @@ DETAILS = ", ".join(repr(d.value) for d in Detail)
 View = Callable[..., HttpResponse]
 
 
-class RequestError(Exception):
-    """A request the API refuses: becomes the JSON error body with ``status``."""
-
-    def __init__(self, status: int, code: str, message: str, line: int | None = None, column: int | None = None) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message, self.line, self.column = status, code, message, line, column
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "line": self.line, "column": self.column}
-
-
 def json_response(data: Any, status: int = 200, **headers: str) -> HttpResponse:
     body = orjson.dumps(data)  # UTF-8, compact; the same JSON as json.dumps(ensure_ascii=False)
     response = HttpResponse(body, status=status, content_type="application/json; charset=utf-8")
@@ -63,8 +49,11 @@ def json_response(data: Any, status: int = 200, **headers: str) -> HttpResponse:
     return response
 
 
-def error_response(exc: RequestError, **headers: str) -> HttpResponse:
-    return json_response({"error": exc.as_dict()}, exc.status, **headers)
+def error_response(exc: InputError, status: int | None = None, translate: Translate | None = None,
+                   **headers: str) -> HttpResponse:
+    """The JSON error body; the status from the one table (``core.errors``) unless given."""
+    body = exc.as_dict(translation.gettext if translate is not None else None)
+    return json_response({"error": body}, status if status is not None else http_status(exc.code), **headers)
 
 
 def allow(*methods: str) -> Callable[[View], View]:
@@ -77,7 +66,8 @@ def allow(*methods: str) -> Callable[[View], View]:
             if request.method not in allowed:
                 listed = ", ".join(sorted(allowed))
                 return error_response(
-                    RequestError(405, "method-not-allowed", f"{request.method} is not allowed here; use {listed}"),
+                    InputError(f"{request.method} is not allowed here; use {listed}",
+                               code=ErrorCode.METHOD_NOT_ALLOWED),
                     Allow=listed,
                 )
             return view(request, *args, **kwargs)
@@ -107,11 +97,11 @@ def read_body(request: HttpRequest) -> bytes:
     try:
         body = request.body
     except RequestDataTooBig:
-        raise RequestError(413, "too-large", f"the request body is larger than {limit} bytes") from None
+        raise InputError(f"the request body is larger than {limit} bytes", code=ErrorCode.TOO_LARGE) from None
     except OSError as exc:  # the client went away, or sent less than it announced
-        raise RequestError(400, "unreadable", f"the request body could not be read: {exc}") from None
+        raise InputError(f"the request body could not be read: {exc}", code=ErrorCode.UNREADABLE) from None
     if limit is not None and len(body) > limit:
-        raise RequestError(413, "too-large", f"the request body is larger than {limit} bytes")
+        raise InputError(f"the request body is larger than {limit} bytes", code=ErrorCode.TOO_LARGE)
     return body
 
 
@@ -121,9 +111,9 @@ def decode(body: bytes, charset: str | None = None) -> str:
     try:
         text = body.decode(charset)
     except LookupError:
-        raise RequestError(400, "encoding", f"unknown charset {charset!r}; send UTF-8") from None
+        raise InputError(f"unknown charset {charset!r}; send UTF-8", code=ErrorCode.ENCODING) from None
     except UnicodeDecodeError as exc:
-        raise RequestError(400, "encoding", f"the body is not {charset} text (byte {exc.start + 1})") from None
+        raise InputError(f"the body is not {charset} text (byte {exc.start + 1})", code=ErrorCode.ENCODING) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
@@ -142,18 +132,20 @@ def parse_json_request(text: str) -> tuple[str, list[str] | None, Detail]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RequestError(400, "bad-json", f"malformed JSON: {exc.msg}", exc.lineno, exc.colno) from None
+        raise InputError(f"malformed JSON: {exc.msg}", exc.lineno, exc.colno, code=ErrorCode.BAD_JSON) from None
     except RecursionError:
-        raise RequestError(400, "bad-json", "malformed JSON: nested too deeply") from None
+        raise InputError("malformed JSON: nested too deeply", code=ErrorCode.BAD_JSON) from None
     if not isinstance(data, dict):
-        raise RequestError(400, "bad-request", f'expected a JSON object {{"position": "...", "variant": ...}}; found {kind(data)}')
+        raise InputError(f'expected a JSON object {{"position": "...", "variant": ...}}; found {kind(data)}',
+                         code=ErrorCode.BAD_REQUEST)
     unknown = [k for k in data if k not in REQUEST_FIELDS]
     if unknown:
-        raise RequestError(400, "bad-request", f"unknown field {unknown[0]!r}; the fields are: {', '.join(REQUEST_FIELDS)}")
+        raise InputError(f"unknown field {unknown[0]!r}; the fields are: {', '.join(REQUEST_FIELDS)}",
+                         code=ErrorCode.BAD_REQUEST)
     position = data.get("position")
     if not isinstance(position, str):
         found = "nothing" if "position" not in data else kind(position)
-        raise RequestError(400, "bad-request", f'"position" must be the position text (a string); found {found}')
+        raise InputError(f'"position" must be the position text (a string); found {found}', code=ErrorCode.BAD_REQUEST)
     return position, variant_ids(data.get("variant")), detail_of(data.get("detail", Detail.FULL.value))
 
 
@@ -161,7 +153,8 @@ def detail_of(value: Any) -> Detail:
     try:
         return Detail(value)
     except (ValueError, TypeError):
-        raise RequestError(400, "bad-request", f'"detail" must be {DETAILS}; found {kind(value) if not isinstance(value, str) else repr(value)}') from None
+        found = repr(value) if isinstance(value, str) else kind(value)
+        raise InputError(f'"detail" must be {DETAILS}; found {found}', code=ErrorCode.BAD_REQUEST) from None
 
 
 def variant_ids(value: Any) -> list[str] | None:
@@ -169,29 +162,23 @@ def variant_ids(value: Any) -> list[str] | None:
         return None
     ids = [value] if isinstance(value, str) else value
     if not isinstance(ids, list) or not all(isinstance(v, str) for v in ids):
-        raise RequestError(400, "bad-request", f'"variant" must be a ruleset id or a list of ids (strings); found {kind(value)}')
+        raise InputError(f'"variant" must be a ruleset id or a list of ids (strings); found {kind(value)}',
+                         code=ErrorCode.BAD_REQUEST)
     if len(ids) > MAX_VARIANTS:
-        raise RequestError(400, "bad-request", f'"variant" names {len(ids)} rulesets; at most {MAX_VARIANTS} are accepted')
+        raise InputError(f'"variant" names {len(ids)} rulesets; at most {MAX_VARIANTS} are accepted',
+                         code=ErrorCode.BAD_REQUEST)
     for v in ids:
         if not v.strip():
-            raise RequestError(400, "unknown-variant", '"variant" contains an empty id')
+            raise InputError('"variant" contains an empty id', code=ErrorCode.UNKNOWN_VARIANT)
         if len(v) > MAX_VARIANT_ID:
-            raise RequestError(400, "unknown-variant", f"a ruleset id of {len(v)} characters names no ruleset")
+            raise InputError(f"a ruleset id of {len(v)} characters names no ruleset",
+                             code=ErrorCode.UNKNOWN_VARIANT)
     return list(ids)
 
 
 def kind(value: Any) -> str:
     names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean", int: "a number", float: "a number"}
     return "null" if value is None else names.get(type(value), type(value).__name__)
-
-
-def judge(text: str, variants: Sequence[str] | None, translate: Translate | None, detail: Detail) -> dict[str, Any]:
-    try:
-        return adjudicate(text, variants, translate, detail)
-    except BadInput as exc:
-        status = 413 if exc.code == "too-large" else 400
-        message = exc.worded(translation.gettext) if translate is not None else exc.message
-        raise RequestError(status, exc.code, message, exc.line, exc.column) from None
 
 
 @csrf_exempt
@@ -205,12 +192,13 @@ def adjudicate_view(request: HttpRequest) -> HttpResponse:
         detail = Detail.FULL
         if is_json(request, text):
             text, variants, detail = parse_json_request(text)
-        result = judge(text, variants, translate, detail)
-    except RequestError as exc:
-        return error_response(exc)
+        result = adjudicate(text, variants, translate, detail)
+    except InputError as exc:
+        return error_response(exc, translate=translate)
     except Exception:  # an engine bug: still JSON, logged with the traceback
         log.exception("adjudicate failed")
-        return error_response(RequestError(500, "internal-error", "the referee failed on this input; please report it"))
+        return error_response(InputError("the referee failed on this input; please report it",
+                                         code=ErrorCode.INTERNAL_ERROR))
     return json_response(result, Content_Language=answer_language(translate))
 
 
@@ -229,14 +217,13 @@ def variants_view(request: HttpRequest) -> HttpResponse:
 def variant_view(request: HttpRequest, ident: str) -> HttpResponse:
     """One ruleset (options joined by ``+``): every declared rule with its citations."""
     try:
-        rs = resolve(ident)
-    except NoSuchVariant as exc:
-        return error_response(RequestError(404, "unknown-variant", str(exc)))
-    except ImpossibleOptions as exc:
-        return error_response(RequestError(400, "impossible-options", str(exc)))
+        rs = get_ruleset(ident)
+    except InputError as exc:
+        return error_response(exc, http_status(exc.code, in_path=True))
     return json_response(ruleset_detail(rs.id))
 
 
 def not_found(request: HttpRequest, rest: str = "") -> HttpResponse:
     endpoints = "POST /api/adjudicate, GET /api/variants, GET /api/variants/<id>"
-    return error_response(RequestError(404, "not-found", f"no API endpoint at {request.path}; the endpoints: {endpoints}"))
+    return error_response(InputError(f"no API endpoint at {request.path}; the endpoints: {endpoints}",
+                                     code=ErrorCode.NOT_FOUND))

@@ -159,6 +159,10 @@ MESSAGES = [
     _('What the double-blank counts in a hand at the end of a round.'),
     _('How a tie for the lowest total is broken.'),
     # Translators: keep every {placeholder} exactly as it is.
+    _('line {line}, column {column}: '),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('line {line}: '),
+    # Translators: keep every {placeholder} exactly as it is.
     _("expected a move like 'Bob: 6-4 -> Cy', found {found}"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected a player's name before ':', found {found}"),
@@ -175,11 +179,9 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a tile like 6-4 (or draw, pass, done), found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
-    _('line {line}, column {column}: '),
+    _('the position holds {count} tiles but a double-{set} set has only {size}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('{place} (line {line})'),
-    # Translators: keep every {placeholder} exactly as it is.
-    _('line {line}: '),
     # Translators: keep every {placeholder} exactly as it is.
     _('the position is {length} characters long; at most {limit} are accepted'),
     _("expected a 'players:' line naming the seats"),
@@ -194,8 +196,6 @@ MESSAGES = [
     _('expected a set like double-12 (double-6, -9, -12, -15 or -18), found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _("the engine {engine}-{engine} is above the set's maximum {limit}"),
-    # Translators: keep every {placeholder} exactly as it is.
-    _('the position holds {count} tiles but a double-{set} set has only {size}'),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected 'key: value', found {found}"),
     # Translators: keep every {placeholder} exactly as it is.
@@ -256,8 +256,6 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s train does not end in a double"),
     _("a player in 'players'"),
-    # Translators: keep every {placeholder} exactly as it is.
-    _('the position holds more tiles than a double-{set} set has ({size})'),
     # Translators: keep every {placeholder} exactly as it is.
     _('{ruleset} is for {low} to {high} players; this position has {count}.'),
     # Translators: keep every {placeholder} exactly as it is.

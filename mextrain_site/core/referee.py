@@ -10,29 +10,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.answer import Detail, Translate, answer
-from rules.messages import Lookup, Message, word
-from rules.position import MAX_TEXT, Position, PositionError
+from rules.errors import ErrorCode, InputError
+from rules.messages import Message
+from rules.position import MAX_TEXT, Position
 from rules.ruleset import Ruleset
-from variants.loader import UnknownVariantError, all_rulesets, get_ruleset
+from variants.loader import VariantError, all_rulesets, get_ruleset
 
-
-class BadInput(ValueError):
-    """Input that cannot be judged: the message says where and what was expected."""
-
-    def __init__(self, *parts: str, line: int | None = None, column: int | None = None, code: str = "syntax") -> None:
-        """``parts`` make the English message; each may be a rules.messages.Message."""
-        message = "".join(parts)
-        super().__init__(message)
-        self.parts = parts
-        self.message, self.line, self.column, self.code = message, line, column, code
-
-    def worded(self, lookup: Lookup) -> str:
-        """The message in the language ``lookup`` gives (gettext: the active language)."""
-        return "".join(word(part, lookup) for part in self.parts)
-
-    def as_dict(self, lookup: Lookup | None = None) -> dict[str, Any]:
-        message = self.worded(lookup) if lookup is not None else self.message
-        return {"code": self.code, "message": message, "line": self.line, "column": self.column}
+BadInput = InputError
+"""Input that cannot be judged: the one input-error type (rules.errors)."""
 
 
 @dataclass(frozen=True)
@@ -44,12 +29,9 @@ class Request:
 def parse(text: str, variants: Sequence[str] | None = None) -> Request:
     """Parse a position and choose its rulesets: ``variants`` overrides the text's ``variant:``."""
     if len(text) > MAX_TEXT:
-        raise BadInput(Message("the position is {length} characters long; at most {limit} are accepted",
-                               length=len(text), limit=MAX_TEXT), code="too-large")
-    try:
-        position = Position.parse(text)
-    except PositionError as exc:
-        raise BadInput(exc.where, exc.message, line=exc.line, column=exc.column, code=exc.code) from None
+        raise InputError(Message("the position is {length} characters long; at most {limit} are accepted",
+                                 length=len(text), limit=MAX_TEXT), code=ErrorCode.TOO_LARGE)
+    position = Position.parse(text)
     return Request(position, choose_rulesets(position, variants))
 
 
@@ -65,10 +47,11 @@ def choose_rulesets(position: Position, variants: Sequence[str] | None) -> tuple
     for ident in ids:
         try:
             out.append(get_ruleset(ident))
-        except UnknownVariantError as exc:
+        except VariantError as exc:
             line, column = where
-            prefix = Message("line {line}, column {column}: ", line=line, column=column) if line else ""
-            raise BadInput(prefix, exc.args[0], line=line, column=column, code="unknown-variant") from None
+            if not line:
+                raise
+            raise InputError(exc.message, line, column, exc.code) from None
     # One entry per canonical id, in the order given (a Ruleset holds mappings: not hashable).
     return tuple({rs.id: rs for rs in out}.values())
 

@@ -1,7 +1,7 @@
 """What the adjudication page shows, built from the engine's rulings. It decides no rule.
 
 ``judge(text, variants)`` parses with the shared glue (:func:`mextrain_site.core.referee.parse`,
-raising :class:`~mextrain_site.core.referee.BadInput`), lets the engine rule under each
+raising :class:`rules.errors.InputError`), lets the engine rule under each
 ruleset (:func:`rules.answer.rule`, :func:`rules.answer.ruling_json`) and arranges the answer
 for the template: the disputed move's verdict, the table of candidate actions with one column
 per ruleset, replay stops, and the board pictures.
@@ -18,8 +18,9 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from mextrain_site.core.i18n import WORDING
-from mextrain_site.core.referee import BadInput, parse
+from mextrain_site.core.referee import parse
 from rules.answer import Ruling, rule, ruling_json
+from rules.errors import ErrorCode, InputError
 from rules.messages import Message
 from rules.position import ImpossiblePositionError
 from rules.ruleset import SPEC_BY_KEY, Ruleset
@@ -313,12 +314,12 @@ def _columns(text: str, variants: Sequence[str] | None) -> tuple[list[Column], i
 
 
 def judge(text: str, variants: Sequence[str] | None = None) -> Judged:
-    """Judge ``text`` under ``variants`` (none: as the text says). Raises BadInput."""
+    """Judge ``text`` under ``variants`` (none: as the text says). Raises InputError."""
     columns, check_line = _columns(text, variants)
     ruled = [c for c in columns if c.data is not None]
     if not ruled:
         first = columns[0].error if columns else ""
-        raise BadInput(first or Message("the position cannot be judged"), code="impossible")
+        raise InputError(first or Message("the position cannot be judged"), code=ErrorCode.IMPOSSIBLE)
     return Judged(text, columns, _check(ruled, check_line), _rows(ruled), _stops(ruled), _boards(ruled))
 
 

@@ -281,3 +281,14 @@ def test_the_sites_gettext_wording_plugs_into_the_hook(client: Client, spec_exam
     for ident, ruling in translated["variants"].items():
         assert [a["move"] for a in ruling["actions"]] == [a["move"] for a in english["variants"][ident]["actions"]]
         assert all(translated["reasons"][i]["text"] for a in ruling["actions"] for i in a["reasons"])
+
+
+@pytest.mark.parametrize("lang", ["he", "hu", "ky", "it", "el"])
+def test_notes_follow_accept_language(client: Client, lang: str) -> None:
+    """The engine's notes are messages like its errors: worded in the reader's language."""
+    text = "players: Ann Bob\nengine: 12\nturn: Ann\nhand: 12-3\n"
+    english = body(post_json(client, {"position": text, "variant": "cardinal"}))["variants"]["cardinal"]["notes"]
+    assert english == ["cardinal is for 4 to 10 players; this position has 2."]
+    r = post_json(client, {"position": text, "variant": "cardinal"}, HTTP_ACCEPT_LANGUAGE=lang)
+    notes = body(r)["variants"]["cardinal"]["notes"]
+    assert len(notes) == 1 and notes != english and "cardinal" in notes[0] and "4" in notes[0] and "10" in notes[0]

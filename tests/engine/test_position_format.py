@@ -109,7 +109,7 @@ def test_syntax_errors_name_line_and_column(text: str, message: str) -> None:
 def test_impossible_positions_say_why(text: str, code: str, message: str) -> None:
     with pytest.raises(ImpossiblePositionError) as info:
         Position.parse(text)
-    assert info.value.code == code
+    assert info.value.code.value == code
     assert str(info.value) == message
 
 

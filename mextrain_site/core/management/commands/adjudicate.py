@@ -12,8 +12,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from mextrain_site.core.referee import BadInput, adjudicate
+from mextrain_site.core.referee import adjudicate
 from rules.answer import Detail
+from rules.errors import ErrorCode, InputError
 from rules.position import MAX_TEXT
 
 
@@ -33,8 +34,8 @@ class Command(BaseCommand):
         try:
             text = self.read(options["file"])
             result = adjudicate(text, options["variant"] or None, detail=Detail(options["detail"]))
-        except BadInput as exc:
-            sys.stderr.write(f"error: {exc.message}\n")
+        except InputError as exc:  # any code: exit status 2
+            sys.stderr.write(f"error: {exc}\n")
             sys.exit(2)
         if options["json"]:
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
@@ -49,11 +50,11 @@ class Command(BaseCommand):
                 with open(name, "rb") as f:
                     data = f.read(MAX_TEXT * 4 + 1)
         except OSError as exc:
-            raise BadInput(f"cannot read {name!r}: {exc.strerror}", code="io") from None
+            raise InputError(f"cannot read {name!r}: {exc.strerror}", code=ErrorCode.IO) from None
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise BadInput(f"{name!r} is not UTF-8 text (byte {exc.start + 1})", code="encoding") from None
+            raise InputError(f"{name!r} is not UTF-8 text (byte {exc.start + 1})", code=ErrorCode.ENCODING) from None
 
 
 def render_table(result: dict[str, Any]) -> str:
