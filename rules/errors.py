@@ -40,6 +40,9 @@ class ErrorCode(enum.Enum):
     FORM = "form"
     NOT_FOUND = "not-found"
     METHOD_NOT_ALLOWED = "method-not-allowed"
+    LENGTH_REQUIRED = "length-required"
+    RATE_LIMITED = "rate-limited"
+    QUOTA_EXCEEDED = "quota-exceeded"
     INTERNAL_ERROR = "internal-error"
 
 

@@ -1,7 +1,9 @@
 """The JSON API: ``POST /api/adjudicate``, ``GET /api/variants``, ``GET /api/variants/<id>``.
 
 Every answer is JSON, errors included: ``{"error": {"code", "message", "line", "column"}}``, the
-code a :class:`rules.errors.ErrorCode` and the status from the one table, ``core.errors``.
+code a :class:`rules.errors.ErrorCode` and the status from the one table, ``core.errors``: 400 (bad
+input), 404 (unknown ruleset or endpoint), 405 (wrong method), 411 (a chunked body), 413 (too
+large) or 429 (over the rate limit, with ``Retry-After``).
 The views decide no rule: ``mextrain_site.core.referee`` parses and calls the engine.
 """
 
@@ -21,8 +23,10 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 
+from mextrain_site.core.caching import conditional
 from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.i18n import WORDING
+from mextrain_site.core.limits import Limit, OverLimit, limited
 from mextrain_site.core.referee import adjudicate
 from rules.answer import Detail, Translate
 from rules.errors import ErrorCode, InputError
@@ -181,8 +185,18 @@ def kind(value: Any) -> str:
     return "null" if value is None else names.get(type(value), type(value).__name__)
 
 
+def over_limit(request: HttpRequest, exc: OverLimit) -> HttpResponse:
+    """429 in the API's error shape (``Retry-After`` is added by :func:`limited`)."""
+    if exc.limit is Limit.QUOTA:
+        message = f"this address has stored its {exc.allowed} bytes for today; try again in {exc.retry_after} s"
+    else:
+        message = f"too many requests from this address (at most {exc.allowed}); try again in {exc.retry_after} s"
+    return error_response(InputError(message, code=ErrorCode(exc.limit.value)))
+
+
 @csrf_exempt
 @allow("POST")
+@limited("judge", respond=over_limit)
 def adjudicate_view(request: HttpRequest) -> HttpResponse:
     """Judge a position: the body is the position text, or ``{"position": "...", "variant": ..., "detail": ...}``."""
     translate = reason_translator(request)
@@ -206,6 +220,7 @@ def adjudicate_view(request: HttpRequest) -> HttpResponse:
 
 
 @allow("GET")
+@conditional
 def variants_view(request: HttpRequest) -> HttpResponse:
     """Every ruleset, its sources and options, and the canonical ids of the option combinations."""
     data = catalogue()
@@ -214,6 +229,7 @@ def variants_view(request: HttpRequest) -> HttpResponse:
 
 
 @allow("GET")
+@conditional
 def variant_view(request: HttpRequest, ident: str) -> HttpResponse:
     """One ruleset (options joined by ``+``): every declared rule with its citations."""
     try:

@@ -31,6 +31,9 @@ HTTP_STATUS: Mapping[ErrorCode, int] = MappingProxyType({
     C.FORM: 400,
     C.NOT_FOUND: 404,
     C.METHOD_NOT_ALLOWED: 405,
+    C.LENGTH_REQUIRED: 411,
+    C.RATE_LIMITED: 429,
+    C.QUOTA_EXCEEDED: 429,
     C.INTERNAL_ERROR: 500,
 })
 """Every code's status. An unknown ruleset named in a request body is a bad request (400);
