@@ -26,6 +26,8 @@ class ErrorCode(enum.Enum):
     TOO_MANY_TILES = "too-many-tiles"
     TRAIN_DOES_NOT_CHAIN = "train-does-not-chain"
     NOT_AN_OPEN_DOUBLE = "not-an-open-double"
+    ROUND_ABOVE_SET = "round-above-set"
+    HAND_TOO_LARGE = "hand-too-large"
     IMPOSSIBLE = "impossible"
     """Cannot arise under any of the rulesets asked for."""
     # the rulesets

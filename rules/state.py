@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
 from .errors import ErrorCode
+from .limits import checked_set
 from .messages import Message
 from .moves import MEXICAN, Action, Move
 from .position import ImpossiblePositionError, Phase, Position, TrainLine, check_tile_count
@@ -24,7 +25,7 @@ from .ruleset import (
     MarkerPlaced,
     Ruleset,
 )
-from .tiles import STANDARD_SETS, Tile
+from .tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +101,8 @@ class State:
     seen_drawn: tuple[frozenset[Tile], ...] = ()
     """Per seat whose hand is not given: tiles seen drawn and not played yet."""
     passes: int = 0
-    """Passes in a row with an empty boneyard."""
+    """Passes in a row with an empty boneyard since a train last opened to the passers: the
+    evidence of a blocked round where hands are unknown (see rules.blocked)."""
     round_over: bool = False
     notes: tuple[str, ...] = ()
 
@@ -152,14 +154,6 @@ class State:
         return self.pip_counts[d] >= self.set_max + 1
 
 
-def default_set(ruleset: Ruleset, players: int, max_pip: int) -> int:
-    """The set a position uses when it names none: the ruleset's table, else the pips seen."""
-    for row in ruleset.flags.setup_deal:
-        if row.min_players <= players <= row.max_players and row.set_max >= max_pip:
-            return row.set_max
-    return next(s for s in STANDARD_SETS if s >= max_pip)
-
-
 def build(position: Position, ruleset: Ruleset) -> State:
     """The state a position describes, under a ruleset (before any ``moves``)."""
     flags = ruleset.flags
@@ -172,10 +166,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
         known.update(tiles)
     if isinstance(position.boneyard, tuple):
         known.update(position.boneyard)
-    max_pip = max((tile.high for tile in known), default=0)
-    if position.engine is not None:
-        max_pip = max(max_pip, position.engine)
-    set_max = position.set_max if position.set_max is not None else default_set(ruleset, len(position.players), max_pip)
+    set_max = checked_set(position, ruleset)
     engine = position.engine if position.engine is not None else _default_engine(position, set_max)
     board.add(Tile.of(engine, engine))
     known.add(Tile.of(engine, engine))
@@ -217,7 +208,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
                              "yet it is started here.", ruleset=ruleset.id))
     phase = position.phase if pending else Phase.PLAY
     out = any(h is not None and h.empty for h in hands)
-    return State(
+    state = State(
         ruleset=ruleset,
         players=position.players,
         set_max=set_max,
@@ -237,6 +228,16 @@ def build(position: Position, ruleset: Ruleset) -> State:
         round_over=out and (phase is Phase.PLAY or flags.first_turn_going_out is FirstTurnOut.ROUND_ENDS),
         notes=tuple(notes),
     )
+    return evolve(state, round_over=True) if not state.round_over and _blocked(state) else state
+
+
+def _blocked(state: State) -> bool:
+    """Nobody can play, as far as the known hands tell (rules.blocked): the round is over."""
+    if state.boneyard != 0:
+        return False
+    from .blocked import nobody_can_play  # it judges plays, and the judge builds on this module
+
+    return nobody_can_play(state)
 
 
 def _default_engine(position: Position, set_max: int) -> int:
@@ -287,7 +288,10 @@ def apply(state: State, move: Move) -> State:
         trains = list(state.trains)
         own = trains[state.to_move]
         trains[state.to_move] = replace(own, marker=True)
-        passes = state.passes + 1 if state.boneyard == 0 else 0
+        # A new marker opens the passer's train to the others (where marked trains are open):
+        # their passes so far no longer show that they cannot play; the passer's own still does.
+        opened = not own.marker and state.ruleset.flags.turn_marked_trains_open
+        passes = (1 if opened else state.passes + 1) if state.boneyard == 0 and not state.first_turn_now else 0
         return _end_turn(state, trains=tuple(trains), passes=passes)
     return _end_turn(state)
 
@@ -390,8 +394,9 @@ def _end_turn(state: State, **changes: object) -> State:
     out = any(h is not None and h.empty for h in hands)
     over = (phase is Phase.PLAY and out) or passes >= n
     nxt = (state.to_move + 1) % n
-    return evolve(state, to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
-                  progress=_turn_start(flags, phase, pending, nxt), **changes)
+    new = evolve(state, to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
+                 progress=_turn_start(flags, phase, pending, nxt), **changes)
+    return evolve(new, round_over=True) if not new.round_over and _blocked(new) else new
 
 
 _FRESH = Progress()

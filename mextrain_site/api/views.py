@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,12 +25,14 @@ from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 
 from mextrain_site.core.caching import conditional
+from mextrain_site.core.charsets import CharsetError, body_codec
 from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.limits import Limit, OverLimit, limited
 from mextrain_site.core.referee import adjudicate
 from rules.answer import Detail, Translate
 from rules.errors import ErrorCode, InputError
+from rules.limits import MAX_ANSWER_BYTES
 from variants.loader import get_ruleset
 
 from .rulesets import catalogue, ruleset_detail
@@ -42,6 +45,8 @@ MAX_VARIANT_ID = 200
 """Longest ruleset id accepted, in characters."""
 REQUEST_FIELDS = ("position", "variant", "detail")
 DETAILS = ", ".join(repr(d.value) for d in Detail)
+MAX_JSON_DIGITS = 20
+"""Longest number accepted in a JSON body (no field is a number: it is refused in any case)."""
 View = Callable[..., HttpResponse]
 
 
@@ -111,14 +116,27 @@ def read_body(request: HttpRequest) -> bytes:
 
 def decode(body: bytes, charset: str | None = None) -> str:
     """The body as text: UTF-8 unless the Content-Type names another charset; a leading BOM is dropped."""
-    charset = (charset or "utf-8").strip().strip('"') or "utf-8"
     try:
-        text = body.decode(charset)
-    except LookupError:
-        raise InputError(f"unknown charset {charset!r}; send UTF-8", code=ErrorCode.ENCODING) from None
+        codec = body_codec(charset)
+    except CharsetError as exc:
+        raise InputError(str(exc), code=ErrorCode.ENCODING) from None
+    shown = codec if charset is None else charset.strip()[:40]
+    try:
+        text = body.decode(codec)
     except UnicodeDecodeError as exc:
-        raise InputError(f"the body is not {charset} text (byte {exc.start + 1})", code=ErrorCode.ENCODING) from None
+        raise InputError(f"the body is not {shown} text (byte {exc.start + 1})", code=ErrorCode.ENCODING) from None
+    except UnicodeError:
+        raise InputError(f"the body is not {shown} text", code=ErrorCode.ENCODING) from None
+    refuse_surrogates(text, ErrorCode.ENCODING)
     return text[1:] if text.startswith("\ufeff") else text
+
+
+def refuse_surrogates(text: str, code: ErrorCode) -> None:
+    """A lone surrogate (``\\ud800`` in JSON) is no character: it cannot be judged nor answered."""
+    found = LONE_SURROGATE.search(text)
+    if found is not None:
+        raise InputError(f"a lone surrogate (\\u{ord(found.group()):04x}) is not a character; "
+                         "send the text as UTF-8", code=code)
 
 
 def is_json(request: HttpRequest, text: str) -> bool:
@@ -134,7 +152,7 @@ def is_json(request: HttpRequest, text: str) -> bool:
 
 def parse_json_request(text: str) -> tuple[str, list[str] | None, Detail]:
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=json_int)
     except json.JSONDecodeError as exc:
         raise InputError(f"malformed JSON: {exc.msg}", exc.lineno, exc.colno, code=ErrorCode.BAD_JSON) from None
     except RecursionError:
@@ -150,7 +168,10 @@ def parse_json_request(text: str) -> tuple[str, list[str] | None, Detail]:
     if not isinstance(position, str):
         found = "nothing" if "position" not in data else kind(position)
         raise InputError(f'"position" must be the position text (a string); found {found}', code=ErrorCode.BAD_REQUEST)
-    return position, variant_ids(data.get("variant")), detail_of(data.get("detail", Detail.FULL.value))
+    ids = variant_ids(data.get("variant"))
+    for value in (position, *(ids or ())):
+        refuse_surrogates(value, ErrorCode.BAD_JSON)
+    return position, ids, detail_of(data.get("detail", Detail.FULL.value))
 
 
 def detail_of(value: Any) -> Detail:
@@ -159,6 +180,17 @@ def detail_of(value: Any) -> Detail:
     except (ValueError, TypeError):
         found = repr(value) if isinstance(value, str) else kind(value)
         raise InputError(f'"detail" must be {DETAILS}; found {found}', code=ErrorCode.BAD_REQUEST) from None
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def json_int(digits: str) -> int:
+    """A JSON integer, refused before conversion when it is long (int() of thousands of digits is
+    slow, and Python refuses more than 4,300)."""
+    if len(digits.lstrip("-")) > MAX_JSON_DIGITS:
+        raise InputError(f"a number of {len(digits)} digits; no field of the request is a number", code=ErrorCode.BAD_JSON)
+    return int(digits)
 
 
 def variant_ids(value: Any) -> list[str] | None:
@@ -213,7 +245,12 @@ def adjudicate_view(request: HttpRequest) -> HttpResponse:
         log.exception("adjudicate failed")
         return error_response(InputError("the referee failed on this input; please report it",
                                          code=ErrorCode.INTERNAL_ERROR))
-    return json_response(result, Content_Language=answer_language(translate))
+    response = json_response(result, Content_Language=answer_language(translate))
+    if len(response.content) > MAX_ANSWER_BYTES:
+        return error_response(InputError(
+            f"the answer would be {len(response.content):,} bytes; at most {MAX_ANSWER_BYTES:,} are "
+            "sent: judge fewer rulesets, or give a smaller hand or fewer moves", code=ErrorCode.TOO_LARGE))
+    return response
 
 
 # -- GET /api/variants, GET /api/variants/<id> ------------------------------------------------

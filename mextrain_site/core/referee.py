@@ -11,8 +11,9 @@ from typing import Any
 
 from rules.answer import Detail, Translate, answer
 from rules.errors import ErrorCode, InputError
+from rules.limits import MAX_WORK, checked_set, work
 from rules.messages import Message
-from rules.position import MAX_TEXT, Position
+from rules.position import MAX_TEXT, ImpossiblePositionError, Position
 from rules.ruleset import Ruleset
 from variants.loader import VariantError, all_rulesets, get_ruleset
 
@@ -26,13 +27,42 @@ class Request:
     rulesets: tuple[Ruleset, ...]
 
 
-def parse(text: str, variants: Sequence[str] | None = None) -> Request:
-    """Parse a position and choose its rulesets: ``variants`` overrides the text's ``variant:``."""
+def parse(text: str, variants: Sequence[str] | None = None, max_work: int = MAX_WORK) -> Request:
+    """Parse a position and choose its rulesets: ``variants`` overrides the text's ``variant:``.
+    A request asking for more than ``max_work`` judgements is refused (rules.limits)."""
     if len(text) > MAX_TEXT:
         raise InputError(Message("the position is {length} characters long; at most {limit} are accepted",
                                  length=len(text), limit=MAX_TEXT), code=ErrorCode.TOO_LARGE)
     position = Position.parse(text)
-    return Request(position, choose_rulesets(position, variants))
+    rulesets = choose_rulesets(position, variants)
+    refuse_what_no_ruleset_admits(position, rulesets)
+    bound_the_work(position, rulesets, max_work)
+    return Request(position, rulesets)
+
+
+def refuse_what_no_ruleset_admits(position: Position, rulesets: Sequence[Ruleset]) -> None:
+    """Bad input when a pip (or the round) is beyond the set, or a hand beyond the deal, under
+    every ruleset judged: without 'set:' the set is each ruleset's own default, so where the
+    rulesets differ, each answers for itself."""
+    errors = []
+    for rs in rulesets:
+        try:
+            checked_set(position, rs)
+        except ImpossiblePositionError as exc:
+            errors.append(exc)
+    if errors and len(errors) == len(rulesets):
+        raise errors[0]
+
+
+def bound_the_work(position: Position, rulesets: Sequence[Ruleset], limit: int = MAX_WORK) -> None:
+    """Refuse, before judging anything, a request that asks for more than ``limit`` judgements."""
+    asked = work(position, len(rulesets))
+    if asked.total > limit:
+        raise InputError(Message("this asks for {total} judgements ({rulesets} rulesets × ({candidates} candidate "
+                               "actions + {moves} moves)); at most {limit} are made per request: judge fewer "
+                               "rulesets, or give a smaller hand or fewer moves",
+                               total=asked.total, rulesets=asked.rulesets, candidates=asked.candidates,
+                               moves=asked.moves, limit=limit), code=ErrorCode.TOO_LARGE)
 
 
 def choose_rulesets(position: Position, variants: Sequence[str] | None) -> tuple[Ruleset, ...]:

@@ -22,6 +22,7 @@ from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.limits import charge_storage, limited
 from mextrain_site.core.referee import parse
 from rules.errors import ErrorCode, InputError
+from rules.limits import MAX_PAGE_WORK
 from rules.position import MAX_TEXT
 
 from .forms import AdjudicateForm, normalise_newlines, picker_groups
@@ -132,7 +133,7 @@ def share(request: HtmxHttpRequest) -> HttpResponse:
         return _share_refused(request, _context(request, text, variants, error=_form_error(form)),
                               http_status(ErrorCode.FORM))
     try:
-        parsed = parse(text, variants or None)
+        parsed = parse(text, variants or None, max_work=MAX_PAGE_WORK)
     except InputError as exc:
         return _share_refused(request, _context(request, text, variants, error=_error(exc, text)),
                               http_status(exc.code))
