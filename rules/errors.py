@@ -14,8 +14,9 @@ from typing import Any
 from .messages import Lookup, Message, word
 
 
-class ErrorCode(enum.Enum):
-    """Every kind of bad input. The value is the stable code the API answers."""
+class ErrorCode(enum.StrEnum):
+    """Every kind of bad input. The value is the stable code the API answers (a StrEnum: a member
+    equals its code, so ``code == "too-large"`` reads as it should)."""
 
     # the position text
     SYNTAX = "syntax"
