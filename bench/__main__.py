@@ -23,15 +23,18 @@ clock also counts the time other processes held the CPU.
 from __future__ import annotations
 
 import argparse
+import gzip
 import platform
 import random
 import statistics
 import time
 from collections.abc import Callable
 
+import orjson
+
 from bench.baseline import BASELINE, Baseline, start
 from bench.loadtest import TYPICAL_POSITION
-from rules.answer import answer, rule
+from rules.answer import Detail, answer, rule
 from rules.legality import is_legal, verdicts
 from rules.moves import Move
 from rules.position import Position
@@ -143,6 +146,12 @@ def main() -> None:
             print(f"   {label:<55} {before:>9.2f} {new:>7.3f} {before / new:>8.2f}x")
         else:
             print(f"   {label:<55} {'-':>9} {new:>7.3f} {'-':>9}")
+    full = orjson.dumps(answer(position, rulesets))
+    compact = len(orjson.dumps(answer(position, rulesets, detail=Detail.COMPACT)))
+    check_size = len(orjson.dumps(answer(position, rulesets, detail=Detail.CHECK)))
+    print(f"   the API's answer (full detail, English):   {len(full) / 1000:.1f} KB, sent gzipped "
+          f"{len(gzip.compress(full)) / 1000:.1f} KB   (aim: at most 60 KB; 'detail: compact': "
+          f"{compact / 1000:.1f} KB; 'detail: check': {check_size / 1000:.1f} KB)")
     print()
     worst_requests(args.repeats)
 
