@@ -207,12 +207,20 @@ def _accepts(p: Position) -> bool:
 def apply(p: Position, edit: Edit) -> Position:
     """The position after ``edit``. Raises :class:`EditError` for an edit the table does not
     allow; the result always parses back to itself."""
-    result = _EDITS[edit.kind](p, *edit.args)
+    result = _open_doubles_kept(_EDITS[edit.kind](p, *edit.args))
     try:
         again = Position.parse(result.format())
     except PositionError as exc:  # a guard: the choices offered should never come here
         raise EditError(exc.message) from None
     return again
+
+
+def _open_doubles_kept(p: Position) -> Position:
+    """``open-doubles`` keeps the trains that still end in a double (one covered is satisfied)."""
+    if not p.open_doubles:
+        return p
+    kept = tuple(n for n in p.open_doubles if p.train(n).tiles and p.train(n).tiles[-1].is_double)
+    return p if kept == p.open_doubles else replace(p, open_doubles=kept or None)
 
 
 def _player(p: Position, name: str) -> str:
@@ -390,10 +398,7 @@ def _train_pop(p: Position, train: str) -> Position:
         line = TrainLine(marker=line.marker)
     else:
         line = replace(line, tiles=tiles)
-    q = _with_train(p, train, line)
-    if p.open_doubles and train in p.open_doubles and not (tiles and tiles[-1].is_double):
-        q = replace(q, open_doubles=tuple(n for n in p.open_doubles if n != train))
-    return q
+    return _with_train(p, train, line)
 
 
 def _boneyard(p: Position, value: str) -> Position:
