@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from mextrain_site.core.referee import BadInput, parse
 from rules.messages import word
 from rules.moves import MEXICAN, Action
-from rules.position import Position
+from rules.position import MAX_PLAYERS, Position
 from rules.state import default_set
 from rules.tiles import MAX_PIP, Tile
 from variants.loader import UnknownVariantError, all_rulesets, get_ruleset
@@ -114,7 +114,7 @@ def table(p: Position, opened: str, picked: str) -> dict[str, Any]:
     return {
         "p": p,
         "players": [{"name": n, "to_move": n == p.turn, "first": i == 0} for i, n in enumerate(p.players)],
-        "can_add_player": len(p.players) < b.MAX_PLAYERS,
+        "can_add_player": len(p.players) < MAX_PLAYERS,
         "can_remove_player": len(p.players) > 2,
         "engines": b.engines(p),
         "sets": b.sets(p),
@@ -130,6 +130,7 @@ def table(p: Position, opened: str, picked: str) -> dict[str, Any]:
         "picked_for": pick_for if pick_tile in labels else "",
         "picked_tile": pick_tile if pick_tile in labels else "",
         "check_actions": [("draw", _("draw")), ("pass", _("pass")), ("done", _("done")), ("none", _("no move"))],
+        "score_label": _("What does each hand count?"),
         "check": check,
         "check_tile": str(check.tile) if check is not None and check.action is Action.PLAY else "",
         "check_action": check.action.value if check is not None else "",

@@ -12,6 +12,7 @@ refuses (the property tests drive it with random edits to hold it to that).
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from rules.messages import Message
@@ -471,7 +472,7 @@ def _move_pop(p: Position) -> Position:
     return replace(p, moves=p.moves[:-1])
 
 
-_EDITS = {
+_EDITS: dict[Kind, Callable[..., Position]] = {
     Kind.NEW: _new, Kind.PLAYER_ADD: _player_add, Kind.PLAYER_REMOVE: _player_remove,
     Kind.PLAYER_RENAME: _player_rename, Kind.PLAYER_EARLIER: _player_earlier, Kind.TURN: _turn,
     Kind.ENGINE: _engine, Kind.SET: _set, Kind.TRAIN_ADD: _train_add, Kind.TRAIN_UNKNOWN: _train_unknown,
