@@ -4,6 +4,7 @@ and in Hebrew: test-artifacts/build-<dispute>-<lang>-<step>.png."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -141,3 +142,133 @@ def test_what_bobs_hand_counts(table: Table) -> None:
     t.judge()
     assert t.taps <= 25
     print(f"dispute 3 ({t.language}): {t.taps} taps")
+
+
+TYPED = """\
+# Dee asks about her double
+players: Ann Bob Cy Dee
+engine: 9
+Ann: 9-6 6-6
+Bob: 9-3 3-8 *
+Cy: ... 1-5 5-2
+Dee: -
+mexican: 9-0
+boneyard: 12
+turn: Dee
+hand: 6-1 4-7
+"""
+
+
+@pytest.fixture
+def phone(browser: Browser, live_server: Any) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/en/adjudicate/")
+    yield page
+    context.close()
+
+
+def settled(page: Page) -> None:
+    page.wait_for_function("!document.querySelector('.htmx-request')")
+
+
+def test_switching_keeps_everything(phone: Page, artifacts: Path) -> None:
+    page = phone
+    page.fill("#position", TYPED)
+    page.locator("#mode-build").click()
+    expect(page.locator("#b-open\\:train\\:Cy .b-unknown")).to_have_count(1)
+    expect(page.locator("#builder .b-turn[aria-pressed=true]")).to_contain_text("Dee")
+    assert page.locator("#position").input_value() == TYPED  # looking changes nothing
+    page.locator("#mode-type").click()
+    expect(page.locator("#builder-area")).to_be_hidden()
+    assert page.locator("#position").input_value() == TYPED
+    # a tap in Build writes the text; the title comment stays
+    page.locator("#mode-build").click()
+    settled(page)
+    page.locator("#builder button[value='open:train:Dee']").click()
+    settled(page)
+    page.locator("#builder button[value='train-marker:Dee']").click()
+    settled(page)
+    canonical = TYPED.replace("engine: 9\n", "engine: 9-9\n").replace("4-7", "7-4")  # as the parser writes it
+    expect(page.locator("#position")).to_have_value(canonical.replace("Dee: -\n", "Dee: - *\n"))
+    # typing in the text while in Build shows in the editor
+    page.locator("#builder-text-toggle").click()
+    expect(page.locator("#builder-text-toggle")).to_have_attribute("aria-expanded", "true")
+    page.locator("#position").fill(TYPED.replace("turn: Dee", "turn: Ann"))
+    expect(page.locator("#builder .b-turn[aria-pressed=true]")).to_contain_text("Ann")
+    page.screenshot(path=str(artifacts / "build-switching.png"), full_page=True)
+    # undo goes one tap back
+    page.locator("#builder button[value='turn:Bob']").click()
+    settled(page)
+    page.locator("#b-undo").click()
+    expect(page.locator("#builder .b-turn[aria-pressed=true]")).to_contain_text("Ann")
+
+
+def test_a_text_the_parser_refuses_shows_its_error_and_the_way_back(phone: Page, artifacts: Path) -> None:
+    page = phone
+    page.fill("#position", TYPED.replace("Bob: 9-3 3-8 *", "Bob: 9-3 3-q *"))
+    page.locator("#mode-build").click()
+    error = page.locator("#builder .b-error")
+    expect(error).to_contain_text("line 5, column 10: expected a tile like 6-4, found '3-q'")
+    expect(error.locator(".echo li.bad mark")).to_have_text("3-q")
+    page.screenshot(path=str(artifacts / "build-parse-error.png"), full_page=True)
+    error.locator(".b-back").click()
+    expect(page.locator("#builder-area")).to_be_hidden()
+    selected = page.evaluate("(() => { const t = document.getElementById('position');"
+                             " return t.value.slice(t.selectionStart, t.selectionEnd); })()")
+    assert selected == "3-q *"
+
+
+def test_every_control_is_thumb_sized_labelled_and_keyboard_operable(phone: Page) -> None:
+    page = phone
+    page.locator("#mode-build").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#builder .b-players")).to_be_visible()
+    for panel in ("open:train:Ann", "open:hand:Bob"):  # one panel open at a time
+        page.locator(f"#builder button[value='{panel}']").click()
+        settled(page)
+        sizes = page.evaluate("""() => [...document.querySelectorAll(
+            '#builder-area button, #builder-area select, #builder-area summary, #builder-area input:not([type=hidden])')]
+            .filter(e => e.checkVisibility())
+            .map(e => { const r = e.getBoundingClientRect();
+              const name = e.getAttribute('aria-label') || e.innerText.trim() || (e.labels && e.labels[0] && e.labels[0].innerText);
+              return [e.id || e.name || e.outerHTML.slice(0, 60), r.width, r.height, r.right, !!name]; })""")
+        assert len(sizes) > 50
+        for ident, width, height, right, named in sizes:
+            assert width >= 44 and height >= 44, ident
+            assert right <= PHONE["width"], ident  # nothing runs off a 375 px screen
+            assert named, ident
+    # keyboard: focus a tile of the hand grid, press Space; the text follows and focus stays put
+    page.locator("#builder button[value='hand:Bob:5-5']").focus()
+    page.keyboard.press("Space")
+    settled(page)
+    expect(page.locator("#position")).to_have_value(re.compile("hand: 11-2 9-2 7-7 6-4 5-5\n"))
+    assert page.evaluate("document.activeElement.value") == "hand:Bob:5-5"
+    page.keyboard.press("Space")
+    settled(page)
+    expect(page.locator("#position")).to_have_value(re.compile("hand: 11-2 9-2 7-7 6-4\n"))
+
+
+def test_a_shared_ruling_opens_in_build(page: Page, live_server: Any) -> None:
+    page.goto(f"{live_server.url}/en/adjudicate/")
+    page.fill("#position", TYPED)
+    page.get_by_role("button", name="Judge", exact=True).click()
+    page.get_by_role("button", name="Share this ruling").click()
+    url = page.locator("#share-slot a.share-url").get_attribute("href")
+    assert url
+    page.goto(url + "#build")
+    expect(page.locator("#mode-build")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#builder .b-turn[aria-pressed=true]")).to_contain_text("Dee")
+    assert page.locator("#position").input_value() == TYPED
+
+
+def test_without_javascript_the_page_is_type_mode(browser: Browser, live_server: Any) -> None:
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/en/adjudicate/")
+        expect(page.locator(".build-switch")).to_be_hidden()
+        expect(page.locator("#builder-area")).to_be_hidden()
+        expect(page.locator("#position")).to_be_visible()
+    finally:
+        context.close()
