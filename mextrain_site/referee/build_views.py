@@ -164,6 +164,8 @@ def _opened_after(edit: b.Edit | None, opened: str) -> str:
         return f"train:{edit.args[0]}"
     if edit.kind is b.Kind.TRAIN_UNKNOWN:
         return ""
+    if edit.kind in (b.Kind.MOVE_PLAY, b.Kind.MOVE_DRAW, b.Kind.MOVE_POP):
+        return "moves"
     if edit.kind in (b.Kind.HAND_TILE, b.Kind.HAND_GIVEN):
         return f"hand:{edit.args[0]}"
     if edit.kind in (b.Kind.NEW, b.Kind.TURN, b.Kind.PLAYER_REMOVE, b.Kind.PLAYER_RENAME):

@@ -116,6 +116,7 @@ def test_five_one_after_nine_nine(table: Table) -> None:
     t.op("open:hand:Ann")
     for tile in ("9-9", "5-1", "3-2"):
         t.op(f"hand:Ann:{tile}")
+    t.op("open:moves")
     t.op("pick:move:9-9")
     t.op("move-play:9-9:Ann")
     t.op("pick:check:5-1")
