@@ -148,3 +148,16 @@ def test_a_refused_tap_says_why_and_changes_nothing(client: Client) -> None:
 @pytest.mark.django_db
 def test_the_endpoint_refuses_get(client: Client) -> None:
     assert client.get("/en/adjudicate/build/").status_code == 405
+
+
+@pytest.mark.django_db
+def test_the_editor_is_strict_csp_safe_and_gzipped(client: Client) -> None:
+    """No inline script or style, no event-handler attributes: the page's CSP stays strict."""
+    page = client.get("/en/adjudicate/").content.decode()
+    start, end = page.index('<div class="build-switch"'), page.index('id="builder-text-toggle"')
+    for html in (page[start:end], post(client, position=EXAMPLE, op="open:hand:Bob")):
+        assert " style=" not in html and not re.search(r"<script(?![^>]*\bsrc=)", html)
+        assert not re.search(r"\son[a-z]+=", html)
+        assert "hx-on" not in html and "js:" not in html
+    response = client.post("/en/adjudicate/build/", {"position": EXAMPLE}, HTTP_ACCEPT_ENCODING="gzip")
+    assert response["Content-Encoding"] == "gzip" and len(response.content) < 8_000
