@@ -226,7 +226,7 @@ def _open_doubles_kept(p: Position) -> Position:
 
 def _player(p: Position, name: str) -> str:
     if name not in p.players:
-        raise EditError(Message("expected a player in 'players' ({names}), found {found}",
+        raise EditError(Message("expected {what} ({names}), found {found}", what=Message("a player in 'players'"),
                                 names=", ".join(p.players), found=repr(name)))
     return name
 

@@ -1,7 +1,9 @@
 // Build mode on the referee page: the Type / Build switch, and keeping the page's text and the
 // editor in step. The editor itself is server-rendered (templates/referee/_builder.html,
-// mextrain_site/referee/build_views.py): every tap posts the form's text and one edit through
+// mextrain_site/referee/build_views.py): every tap posts the form (its text) and one edit through
 // htmx, and the answer carries the new text in data-text, which lands in the textarea here.
+// Taps are posted one after another, each once the previous answer has landed, so quick taps on
+// a slow phone are neither lost nor applied to a stale text.
 // Without JavaScript none of this shows and the page is Type mode as before.
 (function () {
   "use strict";
@@ -35,17 +37,30 @@
     if (history.replaceState) history.replaceState(null, "", build ? "#build" : location.pathname + location.search);
   }
 
-  // Re-render the editor from the text (after the text was typed in, or to open Build).
-  function refresh() {
-    var b = $("mode-build");
-    if (b && window.htmx) window.htmx.trigger(b, "click");
+  // Post one edit ("" only redraws the editor from the text), after every earlier one.
+  // data-pending counts the taps not yet answered (tests wait for 0).
+  var queue = Promise.resolve(), pending = 0;
+  function post(op) {
+    var area = $("builder-area");
+    if (!area || !window.htmx) return;
+    area.dataset.pending = String(++pending);
+    queue = queue.then(function () {
+      return window.htmx.ajax("POST", area.dataset.url, {
+        source: area, target: "#builder", swap: "outerHTML", values: { op: op }
+      });
+    }).catch(function () { /* htmx reports failures through its own events */ }).then(function () {
+      area.dataset.pending = String(--pending);
+    });
   }
+  function refresh() { post(""); }
 
   document.addEventListener("click", function (ev) {
     var t = ev.target.closest ? ev.target : ev.target.parentElement;
     if (!t) return;
     if (t.closest("#mode-type")) { setMode(false); return; }
-    if (t.closest("#mode-build")) { setMode(true); return; }  // htmx posts and renders the editor
+    if (t.closest("#mode-build")) { setMode(true); refresh(); return; }
+    var tap = t.closest("#builder button[name=op]");
+    if (tap) { ev.preventDefault(); post(tap.value); return; }
     if (t.closest("#builder-text-toggle")) { showText($("builder-text-toggle").getAttribute("aria-expanded") !== "true"); return; }
     var back = t.closest(".b-back");
     if (back) {
@@ -59,6 +74,11 @@
       if (back.dataset.line) link.click(); else textarea().focus();
       link.remove();
     }
+  });
+
+  document.addEventListener("change", function (ev) {
+    var select = ev.target.closest && ev.target.closest("#builder select[data-op]");
+    if (select) post(select.dataset.op);
   });
 
   // Enter in the rename field renames (instead of submitting the form to be judged).
@@ -94,6 +114,6 @@
     var sw = document.querySelector(".build-switch");
     if (!sw || !window.htmx) return;
     sw.hidden = false;
-    if (location.hash === "#build") refresh();
+    if (location.hash === "#build") { setMode(true); refresh(); }
   });
 })();

@@ -22,7 +22,7 @@ STARTS = [b.NEW_TABLE, Position.parse(EXAMPLE), Position.parse(SPEC_EXAMPLE),
                          "hand Ann: 4-4\nopen-doubles: Ann\n")]
 NAMES = st.one_of(st.sampled_from(["Zoe", "Ann", "ann", "mexican", "12-4", "a:b", "Éva", "יעל", "Асан", "", "x y"]),
                   st.text(max_size=6))
-TAPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+TAPS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 @TAPS
