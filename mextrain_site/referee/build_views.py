@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
+from mextrain_site.core.limits import limited
 from mextrain_site.core.referee import BadInput, parse
 from rules.messages import word
 from rules.moves import MEXICAN, Action
@@ -174,6 +175,7 @@ def _opened_after(edit: b.Edit | None, opened: str) -> str:
     return opened
 
 
+@limited("build")
 @gzip_page  # a tap's answer is 30-70 KB of repetitive markup, a tenth of that gzipped; it holds no secret
 @require_POST
 def build(request: HttpRequest) -> HttpResponse:

@@ -158,15 +158,41 @@ def open_ends(p: Position, train: str) -> list[int]:
     return [end for end in range(set_max(p) + 1) if _placeholder(p, end) is not None]
 
 
+def _chains_from(line: TrainLine, engine: int) -> bool:
+    """Whether a train's known tiles still chain from the engine ``engine``."""
+    if line.unknown_prefix or not line.tiles:
+        return True
+    end = engine
+    for t in line.tiles:
+        if not t.has(end):
+            return False
+        end = t.other(end)
+    return True
+
+
 def engines(p: Position) -> list[int]:
-    """Engine doubles the position allows: the rest still chains and the double is free."""
-    top = p.set_max if p.set_max is not None else MAX_PIP
-    return [e for e in range(top + 1) if e == p.engine or _accepts(replace(p, engine=e))]
+    """Engine doubles the position allows: free, every train still chains from it, and the set
+    (named, or the one its pips need) still holds every tile."""
+    taken = used(p)
+    others = [t for t in taken if t != Tile.of(p.engine, p.engine)]
+    unlisted = p.boneyard if isinstance(p.boneyard, int) else 0
+    lines = (*p.trains, p.mexican)
+
+    def fits(e: int) -> bool:
+        top = max([e, *(t.high for t in others)])
+        room_set = p.set_max if p.set_max is not None else next(s for s in STANDARD_SETS if s >= top)
+        return (top <= room_set and Tile.of(e, e) not in others and len(taken) + unlisted <= set_size(room_set)
+                and all(_chains_from(line, e) for line in lines))
+
+    return [e for e in range(MAX_PIP + 1) if e == p.engine or fits(e)]
 
 
 def sets(p: Position) -> list[int]:
-    """Standard sets that hold every tile placed."""
-    return [s for s in STANDARD_SETS if s == p.set_max or _accepts(replace(p, set_max=s))]
+    """Standard sets that hold every tile placed (and the boneyard's count)."""
+    placed = used(p)
+    top = max(t.high for t in placed)
+    unlisted = p.boneyard if isinstance(p.boneyard, int) else 0
+    return [s for s in STANDARD_SETS if s >= top and len(placed) + unlisted <= set_size(s)]
 
 
 def boneyard_counts(p: Position) -> range:
@@ -192,14 +218,6 @@ def playable(p: Position) -> list[Tile]:
     """Tiles of the hand of the player to move not yet played in ``moves``."""
     done = played_this_turn(p)
     return [t for t in p.hand(p.turn) or () if t not in done]
-
-
-def _accepts(p: Position) -> bool:
-    try:
-        Position.parse(p.format())
-    except PositionError:
-        return False
-    return True
 
 
 # -- edits --------------------------------------------------------------------------------------

@@ -7,14 +7,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mextrain_site.referee import building as b
 from mextrain_site.referee.build_views import head_comments
 from mextrain_site.referee.views import EXAMPLE
-from rules.position import Position
+from rules.position import Position, PositionError
 from tests.examples import SPEC_EXAMPLE
 
 STARTS = [b.NEW_TABLE, Position.parse(EXAMPLE), Position.parse(SPEC_EXAMPLE),
@@ -94,6 +94,28 @@ def test_a_set_full_offers_no_tile() -> None:
     assert [e.kind for e in b.offered(p) if e.kind in (b.Kind.HAND_TILE, b.Kind.TRAIN_ADD)] == []
 
 
+@pytest.mark.parametrize("text", [
+    "players: Ann Bob\nengine: 12\nboneyard: 80\nturn: Ann\n",  # a smaller engine would shrink the set below 81
+    "players: Ann Bob\nengine: 12\nAnn: 12-4 4-4\nBob: ... 6-6\nturn: Ann\n",
+    "players: Ann Bob\nset: double-9\nengine: 9\nmexican: 9-3\nboneyard: 20\nturn: Ann\nhand: 5-5\n",
+])
+def test_every_engine_and_set_offered_parses_and_no_other_does(text: str) -> None:
+    """The oracle is the parser, given the same text with another engine or set line."""
+    p = Position.parse(text)
+
+    def parses(changed: str) -> bool:
+        try:
+            Position.parse(changed)
+        except PositionError:
+            return False
+        return True
+
+    engine_line = f"engine: {p.engine}\n"
+    assert [e for e in range(19) if parses(text.replace(engine_line, f"engine: {e}\n"))] == b.engines(p)
+    without_set = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("set:"))
+    assert [s for s in (6, 9, 12, 15, 18) if parses(f"set: double-{s}\n" + without_set)] == b.sets(p)
+
+
 def test_the_title_comment_survives_edits() -> None:
     assert head_comments("# Bob asks\n\n# about 6-4\nplayers: A B\n# later\n") == "# Bob asks\n\n# about 6-4\n"
     assert head_comments("players: A B\n") == ""
@@ -161,3 +183,14 @@ def test_the_editor_is_strict_csp_safe_and_gzipped(client: Client) -> None:
         assert "hx-on" not in html and "js:" not in html
     response = client.post("/en/adjudicate/build/", {"position": EXAMPLE}, HTTP_ACCEPT_ENCODING="gzip")
     assert response["Content-Encoding"] == "gzip" and len(response.content) < 8_000
+
+
+@pytest.mark.ratelimit
+@pytest.mark.django_db
+def test_taps_count_against_their_own_rate(client: Client) -> None:
+    with override_settings(RATE_LIMITS={"judge": "off", "share": "off", "ruleset": "off", "build": "3/m"}):
+        ok = [client.post("/en/adjudicate/build/", {"position": EXAMPLE}).status_code for _ in range(3)]
+        over = client.post("/en/adjudicate/build/", {"position": EXAMPLE})
+        judged = client.post("/en/adjudicate/", {"position": EXAMPLE})
+    assert ok == [200, 200, 200] and over.status_code == 429 and int(over["Retry-After"]) > 0
+    assert judged.status_code == 200  # judging is counted apart
