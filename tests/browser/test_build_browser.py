@@ -176,6 +176,8 @@ def settled(page: Page) -> None:
 
 def test_switching_keeps_everything(phone: Page, artifacts: Path) -> None:
     page = phone
+    refused: list[str] = []  # what the strict Content-Security-Policy blocked, if anything
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     page.fill("#position", TYPED)
     page.locator("#mode-build").click()
     expect(page.locator("#b-open\\:train\\:Cy .b-unknown")).to_have_count(1)
@@ -204,6 +206,7 @@ def test_switching_keeps_everything(phone: Page, artifacts: Path) -> None:
     settled(page)
     page.locator("#b-undo").click()
     expect(page.locator("#builder .b-turn[aria-pressed=true]")).to_contain_text("Ann")
+    assert refused == []
 
 
 def test_a_text_the_parser_refuses_shows_its_error_and_the_way_back(phone: Page, artifacts: Path) -> None:
