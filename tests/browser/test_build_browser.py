@@ -13,6 +13,8 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from mextrain_site.referee.views import EXAMPLE
+
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 375, "height": 740}
@@ -49,6 +51,10 @@ class Table:
     def op(self, value: str, what: str = "") -> None:
         """Tap the button that makes the edit ``value`` (kind:arg:arg)."""
         self.tap(self.page.locator(f"#builder button[value='{value}']"), what or value.replace(":", "_"))
+
+    def ops(self, *values: str) -> None:
+        for value in values:
+            self.op(value)
 
     def choose(self, name: str, value: str) -> None:
         """A native select: one tap opens it, one picks."""
@@ -90,13 +96,8 @@ def test_six_four_on_cys_unmarked_train(table: Table) -> None:
     """"May I play 6-4 on Cy's unmarked train ending in 4?" (Bob asks.)"""
     t = table
     start(t)
-    t.op("turn:Bob")
-    t.op("open:train:Cy")
-    t.op("train-unknown:Cy:4")
-    t.op("open:hand:Bob")
-    t.op("hand:Bob:6-4")
-    t.op("pick:check:6-4")
-    t.op("check-play:6-4:Cy")
+    t.ops("turn:Bob", "open:train:Cy", "train-unknown:Cy:4", "open:hand:Bob", "hand:Bob:6-4", "pick:check:6-4",
+          "check-play:6-4:Cy")
     assert "Cy: ... 12-4\n" in t.text() and "hand: 6-4\n" in t.text() and t.text().endswith("check: Bob: 6-4 -> Cy\n")
     t.judge()
     expect(t.page.locator("#verdict-big")).to_have_text(word(t.language, "Illegal"))
@@ -109,18 +110,9 @@ def test_five_one_after_nine_nine(table: Table) -> None:
     """"Ann laid 9-9 on her own train and wants to play 5-1 on the Mexican train.\""""
     t = table
     start(t)
-    t.op("open:train:Ann")
-    t.op("train-add:Ann:12-9")
-    t.op("open:train:mexican")
-    t.op("train-add:mexican:12-5")
-    t.op("open:hand:Ann")
-    for tile in ("9-9", "5-1", "3-2"):
-        t.op(f"hand:Ann:{tile}")
-    t.op("open:moves")
-    t.op("pick:move:9-9")
-    t.op("move-play:9-9:Ann")
-    t.op("pick:check:5-1")
-    t.op("check-play:5-1:mexican")
+    t.ops("open:train:Ann", "train-add:Ann:12-9", "open:train:mexican", "train-add:mexican:12-5", "open:hand:Ann",
+          "hand:Ann:9-9", "hand:Ann:5-1", "hand:Ann:3-2", "open:moves", "pick:move:9-9", "move-play:9-9:Ann",
+          "pick:check:5-1", "check-play:5-1:mexican")
     assert "moves:\n  Ann: 9-9 -> Ann\ncheck: Ann: 5-1 -> mexican\n" in t.text()
     t.judge()
     expect(t.page.locator("#verdict-big")).to_have_text(word(t.language, "The rulesets disagree"))
@@ -134,30 +126,17 @@ def test_what_bobs_hand_counts(table: Table) -> None:
     """"How many points are Bob's 0-0 and 12-11?\""""
     t = table
     start(t)
-    t.op("turn:Bob")
-    t.op("open:hand:Bob")
-    t.op("hand:Bob:0-0")
-    t.op("hand:Bob:12-11")
-    t.op("check:score")
+    t.ops("turn:Bob", "open:hand:Bob", "hand:Bob:0-0", "hand:Bob:12-11", "check:score")
     assert t.text().endswith("turn: Bob\nhand: 12-11 0-0\ncheck: score\n")
     t.judge()
     assert t.taps <= 25
     print(f"dispute 3 ({t.language}): {t.taps} taps")
 
 
-TYPED = """\
-# Dee asks about her double
-players: Ann Bob Cy Dee
-engine: 9
-Ann: 9-6 6-6
-Bob: 9-3 3-8 *
-Cy: ... 1-5 5-2
-Dee: -
-mexican: 9-0
-boneyard: 12
-turn: Dee
-hand: 6-1 4-7
-"""
+# The page's example as a player might type it: a title, a short engine, another player to move.
+TYPED = "# Dee asks\n" + EXAMPLE.split("\n", 1)[1].replace("engine: 12-12", "engine: 12").replace(
+    "turn: Bob", "turn: Dee").replace("check: Bob: 6-4 -> Cy\n", "")
+CANONICAL = TYPED.replace("engine: 12\n", "engine: 12-12\n").replace("2-11", "11-2")  # as the parser writes it
 
 
 @pytest.fixture
@@ -193,8 +172,7 @@ def test_switching_keeps_everything(phone: Page, artifacts: Path) -> None:
     settled(page)
     page.locator("#builder button[value='train-marker:Dee']").click()
     settled(page)
-    canonical = TYPED.replace("engine: 9\n", "engine: 9-9\n").replace("4-7", "7-4")  # as the parser writes it
-    expect(page.locator("#position")).to_have_value(canonical.replace("Dee: -\n", "Dee: - *\n"))
+    expect(page.locator("#position")).to_have_value(CANONICAL.replace("Dee: - *\n", "Dee: -\n"))
     # typing in the text while in Build shows in the editor
     page.locator("#builder-text-toggle").click()
     expect(page.locator("#builder-text-toggle")).to_have_attribute("aria-expanded", "true")
@@ -211,17 +189,17 @@ def test_switching_keeps_everything(phone: Page, artifacts: Path) -> None:
 
 def test_a_text_the_parser_refuses_shows_its_error_and_the_way_back(phone: Page, artifacts: Path) -> None:
     page = phone
-    page.fill("#position", TYPED.replace("Bob: 9-3 3-8 *", "Bob: 9-3 3-q *"))
+    page.fill("#position", TYPED.replace("Bob: 12-7 7-3", "Bob: 12-7 7-q"))
     page.locator("#mode-build").click()
     error = page.locator("#builder .b-error")
-    expect(error).to_contain_text("line 5, column 10: expected a tile like 6-4, found '3-q'")
-    expect(error.locator(".echo li.bad mark")).to_have_text("3-q")
+    expect(error).to_contain_text("line 5, column 11: expected a tile like 6-4, found '7-q'")
+    expect(error.locator(".echo li.bad mark")).to_have_text("7-q")
     page.screenshot(path=str(artifacts / "build-parse-error.png"), full_page=True)
     error.locator(".b-back").click()
     expect(page.locator("#builder-area")).to_be_hidden()
     selected = page.evaluate("(() => { const t = document.getElementById('position');"
                              " return t.value.slice(t.selectionStart, t.selectionEnd); })()")
-    assert selected == "3-q *"
+    assert selected == "7-q"
 
 
 def test_every_control_is_thumb_sized_labelled_and_keyboard_operable(phone: Page) -> None:
