@@ -197,7 +197,7 @@ def sets(p: Position) -> list[int]:
 
 def boneyard_counts(p: Position) -> range:
     """Counts the boneyard may hold: up to what the set has left."""
-    current = p.boneyard if isinstance(p.boneyard, int) else 0
+    current = p.boneyard_count or 0  # a listed boneyard's tiles are freed when a count replaces the list
     return range(0, room(p) + current + 1)
 
 
@@ -425,8 +425,8 @@ def _boneyard(p: Position, value: str) -> Position:
         return replace(p, boneyard=None)
     n = _number(value)
     if n not in boneyard_counts(p):
-        raise _refuse(Message("the set has room for {room} more tiles, not {count}", room=room(p) + (
-            p.boneyard if isinstance(p.boneyard, int) else 0), count=n))
+        raise _refuse(Message("the set has room for {room} more tiles, not {count}",
+                              room=boneyard_counts(p).stop - 1, count=n))
     return replace(p, boneyard=n)
 
 

@@ -88,6 +88,12 @@ def test_edits_the_table_does_not_allow_are_refused(op: str, message: str) -> No
     assert caught.value.message == message
 
 
+def test_a_listed_boneyard_can_become_a_count() -> None:
+    p = Position.parse("players: Ann Bob\nset: double-6\nengine: 6\nboneyard: 1-1 2-2 3-3\nturn: Ann\n")
+    assert b.boneyard_counts(p) == range(0, 28)  # the three listed tiles are freed
+    assert b.apply(p, b.Edit.parse("boneyard:27")).boneyard == 27
+
+
 def test_a_set_full_offers_no_tile() -> None:
     p = Position.parse("players: Ann Bob\nset: double-6\nengine: 6\nboneyard: 27\nturn: Ann\n")
     assert b.room(p) == 0 and b.unused(p) == [] and b.open_ends(p, "Ann") == []
