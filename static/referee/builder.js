@@ -10,11 +10,10 @@
 
   function $(id) { return document.getElementById(id); }
   function textarea() { return $("position"); }
-  function textBox() { var ta = textarea(); return ta && (ta.closest(".adj-text") || ta); }
   function building() { return $("mode-build") && $("mode-build").getAttribute("aria-pressed") === "true"; }
 
   function showText(show) {
-    var box = textBox(), toggle = $("builder-text-toggle");
+    var box = textarea(), toggle = $("builder-text-toggle");
     if (!box || !toggle) return;
     box.classList.toggle("b-text-collapsed", !show);
     toggle.setAttribute("aria-expanded", show ? "true" : "false");
@@ -31,7 +30,7 @@
     if (build) {
       showText(false);
     } else {
-      var box = textBox();
+      var box = textarea();
       if (box) box.classList.remove("b-text-collapsed");
     }
     if (history.replaceState) history.replaceState(null, "", build ? "#build" : location.pathname + location.search);

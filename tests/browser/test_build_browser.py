@@ -174,8 +174,11 @@ def test_switching_keeps_everything(phone: Page, artifacts: Path) -> None:
     settled(page)
     expect(page.locator("#position")).to_have_value(CANONICAL.replace("Dee: - *\n", "Dee: -\n"))
     # typing in the text while in Build shows in the editor
+    collapsed = page.locator("#position").bounding_box()
     page.locator("#builder-text-toggle").click()
     expect(page.locator("#builder-text-toggle")).to_have_attribute("aria-expanded", "true")
+    shown = page.locator("#position").bounding_box()
+    assert collapsed is not None and shown is not None and 40 < collapsed["height"] < shown["height"] / 2
     page.locator("#position").fill(TYPED.replace("turn: Dee", "turn: Ann"))
     expect(page.locator("#builder .b-turn[aria-pressed=true]")).to_contain_text("Ann")
     page.screenshot(path=str(artifacts / "build-switching.png"), full_page=True)
