@@ -20,10 +20,10 @@ from django.views.decorators.http import require_POST
 
 from mextrain_site.core.limits import limited
 from mextrain_site.core.referee import BadInput, parse
+from rules.limits import default_set
 from rules.messages import word
 from rules.moves import MEXICAN, Action
 from rules.position import MAX_PLAYERS, Position
-from rules.state import default_set
 from rules.tiles import MAX_PIP, Tile
 from variants.loader import UnknownVariantError, all_rulesets, get_ruleset
 
@@ -83,8 +83,7 @@ def set_default(p: Position) -> str:
         rulesets = (get_ruleset(p.variant),) if p.variant else all_rulesets()
     except UnknownVariantError:
         rulesets = all_rulesets()
-    top = max((t.high for t in b.used(p)), default=p.engine)
-    found = sorted({default_set(rs, len(p.players), top) for rs in rulesets})
+    found = sorted({default_set(rs, len(p.players), p.engine) for rs in rulesets})
     return " / ".join(f"double-{s}" for s in found)
 
 
