@@ -4,7 +4,7 @@ The editor's state *is* the position text. Each tap names an :class:`Edit` (a ki
 arguments, written ``kind:arg:arg`` in the page, e.g. ``train-add:Cy:6-4``); :func:`apply`
 turns a :class:`~rules.position.Position` into the next one, and the page writes it back with
 ``Position.format()``. The choices the page offers (:func:`train_tiles`, :func:`hand_tiles`,
-:func:`open_ends`, ...) are exactly those whose result the parser accepts; :func:`apply`
+:func:`open_ends`, ...) are only those whose result the parser accepts; :func:`apply`
 re-parses what it wrote as a last guard, so the editor never produces a text the parser
 refuses (the property tests drive it with random edits to hold it to that).
 """
@@ -12,6 +12,7 @@ refuses (the property tests drive it with random edits to hold it to that).
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -263,7 +264,7 @@ def _tile(text: str) -> Tile:
 
 
 def _number(text: str) -> int:
-    if not text.isdigit() or len(text) > 3:
+    if not re.fullmatch(r"[0-9]{1,3}", text):  # ASCII digits only: int() reads '²' no better than the parser
         raise EditError(Message("expected a number, found {found}", found=repr(text)))
     return int(text)
 
@@ -284,17 +285,13 @@ def _with_hand(p: Position, name: str, tiles: tuple[Tile, ...] | None) -> Positi
     return replace(p, hands=tuple((n, hands[n]) for n in p.players if n in hands))
 
 
-def _refuse(message: str) -> EditError:
-    return EditError(message)
-
-
 def _new(p: Position) -> Position:
     return NEW_TABLE
 
 
 def _player_add(p: Position) -> Position:
     if len(p.players) >= MAX_PLAYERS:
-        raise _refuse(Message("expected at most {limit} players, found {count}", limit=MAX_PLAYERS,
+        raise EditError(Message("expected at most {limit} players, found {count}", limit=MAX_PLAYERS,
                               count=len(p.players) + 1))
     taken = {n.casefold() for n in p.players}
     name = next(n for n in SEAT_NAMES if n.casefold() not in taken)
@@ -313,7 +310,7 @@ def _drop_player(p: Position, name: str) -> Position:
 def _player_remove(p: Position, name: str) -> Position:
     _player(p, name)
     if len(p.players) <= 2:
-        raise _refuse(Message("expected at least two player names, separated by spaces"))
+        raise EditError(Message("expected at least two player names, separated by spaces"))
     i = p.players.index(name)
     q = _with_hand(_drop_player(p, name), name, None)
     players = p.players[:i] + p.players[i + 1:]
@@ -367,7 +364,7 @@ def _turn(p: Position, name: str) -> Position:
 def _engine(p: Position, pip: str) -> Position:
     e = _number(pip)
     if e not in engines(p):
-        raise _refuse(Message("the engine {engine}-{engine} does not fit the trains or the set", engine=e))
+        raise EditError(Message("the engine {engine}-{engine} does not fit the trains or the set", engine=e))
     return replace(p, engine=e)
 
 
@@ -376,7 +373,7 @@ def _set(p: Position, value: str) -> Position:
         return replace(p, set_max=None)
     s = _number(value)
     if s not in sets(p):
-        raise _refuse(Message("a double-{set} set cannot hold the tiles placed", set=s))
+        raise EditError(Message("a double-{set} set cannot hold the tiles placed", set=s))
     return replace(p, set_max=s)
 
 
@@ -384,10 +381,10 @@ def _train_add(p: Position, train: str, tile: str) -> Position:
     t = _tile(tile)
     line = p.train(_train(p, train))
     if t not in train_tiles(p, train):
-        raise _refuse(Message("{tile} is not free or does not match the open end {end}", tile=t,
+        raise EditError(Message("{tile} is not free or does not match the open end {end}", tile=t,
                               end=open_end(p, train)))
     if not line.tiles and line.unknown_prefix:  # cannot happen: '...' always has a tile
-        raise _refuse(Message("expected at least one tile after '...' (the open end)"))
+        raise EditError(Message("expected at least one tile after '...' (the open end)"))
     return _with_train(p, train, replace(line, tiles=(*line.tiles, t)))
 
 
@@ -395,7 +392,7 @@ def _train_unknown(p: Position, train: str, end: str) -> Position:
     line = p.train(_train(p, train))
     e = _number(end)
     if e not in open_ends(p, train):
-        raise _refuse(Message("no free tile can end the train in {end}", end=e))
+        raise EditError(Message("no free tile can end the train in {end}", end=e))
     tile = _placeholder(p, e)
     assert tile is not None
     return _with_train(p, train, replace(line, tiles=(tile,), unknown_prefix=True, near=tile.other(e)))
@@ -403,7 +400,7 @@ def _train_unknown(p: Position, train: str, end: str) -> Position:
 
 def _train_marker(p: Position, train: str) -> Position:
     if _train(p, train) == MEXICAN:
-        raise _refuse(Message("the Mexican train carries no player's marker; expected no '*'"))
+        raise EditError(Message("the Mexican train carries no player's marker; expected no '*'"))
     line = p.train(train)
     return _with_train(p, train, replace(line, marker=not line.marker))
 
@@ -425,7 +422,7 @@ def _boneyard(p: Position, value: str) -> Position:
         return replace(p, boneyard=None)
     n = _number(value)
     if n not in boneyard_counts(p):
-        raise _refuse(Message("the set has room for {room} more tiles, not {count}",
+        raise EditError(Message("the set has room for {room} more tiles, not {count}",
                               room=boneyard_counts(p).stop - 1, count=n))
     return replace(p, boneyard=n)
 
@@ -442,7 +439,7 @@ def _hand_tile(p: Position, player: str, tile: str) -> Position:
         check = None if p.check is not None and p.check.tile == t else p.check
         return replace(q, moves=p.moves[:cut], check=check)
     if t not in set(unused(p)):
-        raise _refuse(Message("{tile} is already placed, or the set holds no more tiles", tile=t))
+        raise EditError(Message("{tile} is already placed, or the set holds no more tiles", tile=t))
     return _with_hand(p, player, tuple(sorted((*hand, t), reverse=True)))
 
 
@@ -459,16 +456,16 @@ def _check(p: Position, what: str) -> Position:
     try:
         action = Action(what)
     except ValueError:
-        raise _refuse(Message("unknown edit {found}", found=repr(what))) from None
+        raise EditError(Message("unknown edit {found}", found=repr(what))) from None
     if action is Action.PLAY:
-        raise _refuse(Message("unknown edit {found}", found=repr(what)))
+        raise EditError(Message("unknown edit {found}", found=repr(what)))
     return replace(p, check=Move(p.turn, action))
 
 
 def _play(p: Position, tile: str, train: str) -> Move:
     t = _tile(tile)
     if t not in playable(p):
-        raise _refuse(Message("{tile} is not in the hand of {name}", tile=t, name=p.turn))
+        raise EditError(Message("{tile} is not in the hand of {name}", tile=t, name=p.turn))
     return Move.play(p.turn, t, _train(p, train))
 
 

@@ -80,6 +80,7 @@ def test_a_table_built_by_edits() -> None:
     ("player-rename:Ann:mexican", "expected a player's name, found the reserved word 'mexican'"),
     ("turn:Zed", "expected a player in 'players' (Ann, Bob, Cy, Dee), found 'Zed'"),
     ("engine:4x", "expected a number, found '4x'"),
+    ("boneyard:²", "expected a number, found '²'"),
     ("frobnicate", "unknown edit 'frobnicate'"),
 ])
 def test_edits_the_table_does_not_allow_are_refused(op: str, message: str) -> None:
