@@ -76,7 +76,7 @@ class Table:
 
 @pytest.fixture(params=LANGUAGES)
 def table(request: pytest.FixtureRequest, browser: Browser, live_server: Any, artifacts: Path) -> Iterator[Table]:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(f"{live_server.url}/{request.param}/adjudicate/")
     yield Table(page, request.node.originalname.removeprefix("test_"), request.param, artifacts)
