@@ -23,7 +23,7 @@ from mextrain_site.core.referee import BadInput, parse
 from rules.limits import default_set
 from rules.messages import word
 from rules.moves import MEXICAN, Action
-from rules.position import MAX_PLAYERS, Position
+from rules.position import MAX_PLAYERS, SCORE, Position
 from rules.tiles import MAX_PIP, Tile
 from variants.loader import UnknownVariantError, all_rulesets, get_ruleset
 
@@ -83,7 +83,7 @@ def set_default(p: Position) -> str:
         rulesets = (get_ruleset(p.variant),) if p.variant else all_rulesets()
     except UnknownVariantError:
         rulesets = all_rulesets()
-    found = sorted({default_set(rs, len(p.players), p.engine) for rs in rulesets})
+    found = sorted({default_set(rs, len(p.players), b.engine_of(p)) for rs in rulesets})
     return " / ".join(f"double-{s}" for s in found)
 
 
@@ -98,7 +98,7 @@ def table(p: Position, opened: str, picked: str) -> dict[str, Any]:
     for name in b.train_names(p):
         line = p.train(name)
         is_open = opened == f"train:{name}"
-        view = TrainView(name, train_label(name), list(line.oriented(p.engine)), line.unknown_prefix, line.marker,
+        view = TrainView(name, train_label(name), list(line.oriented(b.engine_of(p))), line.unknown_prefix, line.marker,
                          line.started, b.open_end(p, name), is_open)
         if is_open:
             view.add, view.ends = b.train_tiles(p, name), b.open_ends(p, name)
@@ -125,16 +125,16 @@ def table(p: Position, opened: str, picked: str) -> dict[str, Any]:
         "boneyard_listed": isinstance(p.boneyard, tuple) and bool(p.boneyard),
         "boneyard_counts": b.boneyard_counts(p),
         "room": b.room(p),
-        "hand": hand(p.turn),
+        "hand": hand(b.mover(p)),
         "others": [hand(n) for n in p.players if n != p.turn],
         "playable": playable,
         "picked_for": pick_for if pick_tile in labels else "",
         "picked_tile": pick_tile if pick_tile in labels else "",
-        "check_actions": [("draw", _("draw")), ("pass", _("pass")), ("done", _("done")), ("none", _("no move"))],
-        "score_label": _("What does each hand count?"),
+        "check_actions": [("draw", _("draw")), ("pass", _("pass")), ("done", _("done")),
+                          (SCORE, _("What does each hand count?")), ("none", _("no move"))],
         "check": check,
         "check_tile": str(check.tile) if check is not None and check.action is Action.PLAY else "",
-        "check_action": check.action.value if check is not None else "",
+        "check_action": check.action.value if check is not None else SCORE if p.score else "",
         "moves": [m.move for m in p.moves],
         "extras": [f"{k}: {v}" for k, v in (("variant", p.variant), ("phase", p.phase.value if p.phase.value != "play" else None),
                                              ("round", p.round),
@@ -199,7 +199,7 @@ def build(request: HttpRequest) -> HttpResponse:
         text, context["text"], context["undo"], context["edited"] = context["undo"], context["undo"], "", True
         op = ""
     try:
-        position = parse(text).position if text.strip() else Position.parse(b.NEW_TABLE.format())
+        position = b.complete(parse(text).position if text.strip() else b.NEW_TABLE)
     except BadInput as exc:
         context["error"] = {"message": exc.worded(_), "line": exc.line, "column": exc.column,
                             "echo": echo(text, exc.line, exc.column)}

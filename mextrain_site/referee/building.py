@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from rules.messages import Message
 from rules.moves import MEXICAN, Action, Move
-from rules.position import MAX_PLAYERS, MoveLine, Position, PositionError, TrainLine
+from rules.position import MAX_PLAYERS, SCORE, MoveLine, Position, PositionError, TrainLine
 from rules.tiles import MAX_PIP, STANDARD_SETS, Tile, set_size
 
 SEAT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo",
@@ -49,7 +49,7 @@ class Kind(enum.Enum):
     BONEYARD = "boneyard"                # count, or "none"
     HAND_TILE = "hand"                   # player, tile (toggles)
     HAND_GIVEN = "hand-given"            # player (toggles: given empty / not given)
-    CHECK = "check"                      # "draw", "pass", "done" or "none"
+    CHECK = "check"                      # "draw", "pass", "done", "score" or "none"
     CHECK_PLAY = "check-play"            # tile, train
     MOVE_PLAY = "move-play"              # tile, train
     MOVE_DRAW = "move-draw"
@@ -94,9 +94,34 @@ class Edit:
 # -- what the table holds ------------------------------------------------------------------------
 
 
+def complete(p: Position) -> Position:
+    """The position with an engine and a player to move, as the editor always shows them: a scoring
+    question may leave both out (the engine is then the set's highest double, as the engine takes
+    it; the turn, the first player). The text is only rewritten when a tap changes something."""
+    if p.engine is not None and p.turn is not None:
+        return p
+    top = max((t.high for _, tiles in p.hands for t in tiles), default=0)
+    engine = p.engine if p.engine is not None else (
+        p.set_max if p.set_max is not None else next(s for s in STANDARD_SETS if s >= top))
+    return replace(p, engine=engine, turn=p.turn if p.turn is not None else p.players[0])
+
+
+def engine_of(p: Position) -> int:
+    """The engine's number (the editor's positions are :func:`complete`)."""
+    assert p.engine is not None
+    return p.engine
+
+
+def mover(p: Position) -> str:
+    """The player to move (the editor's positions are :func:`complete`)."""
+    assert p.turn is not None
+    return p.turn
+
+
+
 def used(p: Position) -> dict[Tile, str]:
     """Every tile the position places, and where ("engine", a train's name, "hand <name>", "boneyard")."""
-    out: dict[Tile, str] = {Tile.of(p.engine, p.engine): "engine"}
+    out: dict[Tile, str] = {Tile.of(engine_of(p), engine_of(p)): "engine"}
     for name, line in (*zip(p.players, p.trains), (MEXICAN, p.mexican)):
         out.update((t, name) for t in line.tiles)
     for name, tiles in p.hands:
@@ -111,7 +136,7 @@ def set_max(p: Position) -> int:
     that holds every pip placed. The editor offers tiles of this set only."""
     if p.set_max is not None:
         return p.set_max
-    top = max((t.high for t in used(p)), default=p.engine)
+    top = max((t.high for t in used(p)), default=engine_of(p))
     return next(s for s in STANDARD_SETS if s >= top)
 
 
@@ -135,7 +160,7 @@ def train_names(p: Position) -> tuple[str, ...]:
 
 
 def open_end(p: Position, train: str) -> int:
-    return p.train(train).open_end(p.engine)
+    return p.train(train).open_end(engine_of(p))
 
 
 def train_tiles(p: Position, train: str) -> list[Tile]:
@@ -148,7 +173,7 @@ def _placeholder(p: Position, end: int) -> Tile | None:
     """The known tile that stands for a train whose earlier tiles are unknown and whose open
     end is ``end``: an unused non-double ``x-end``, the engine's number first, then the highest."""
     free = set(unused(p))
-    order = [p.engine, *range(set_max(p), -1, -1)]
+    order = [engine_of(p), *range(set_max(p), -1, -1)]
     return next((Tile.of(x, end) for x in order if x != end and Tile.of(x, end) in free), None)
 
 
@@ -175,7 +200,7 @@ def engines(p: Position) -> list[int]:
     """Engine doubles the position allows: free, every train still chains from it, and the set
     (named, or the one its pips need) still holds every tile."""
     taken = used(p)
-    others = [t for t in taken if t != Tile.of(p.engine, p.engine)]
+    others = [t for t in taken if t != Tile.of(engine_of(p), engine_of(p))]
     unlisted = p.boneyard if isinstance(p.boneyard, int) else 0
     lines = (*p.trains, p.mexican)
 
@@ -218,7 +243,7 @@ def played_this_turn(p: Position) -> set[Tile]:
 def playable(p: Position) -> list[Tile]:
     """Tiles of the hand of the player to move not yet played in ``moves``."""
     done = played_this_turn(p)
-    return [t for t in p.hand(p.turn) or () if t not in done]
+    return [t for t in p.hand(mover(p)) or () if t not in done]
 
 
 # -- edits --------------------------------------------------------------------------------------
@@ -227,12 +252,12 @@ def playable(p: Position) -> list[Tile]:
 def apply(p: Position, edit: Edit) -> Position:
     """The position after ``edit``. Raises :class:`EditError` for an edit the table does not
     allow; the result always parses back to itself."""
-    result = _open_doubles_kept(_EDITS[edit.kind](p, *edit.args))
+    result = _open_doubles_kept(_EDITS[edit.kind](complete(p), *edit.args))
     try:
         again = Position.parse(result.format())
     except PositionError as exc:  # a guard: the choices offered should never come here
         raise EditError(exc.message) from None
-    return again
+    return complete(again)
 
 
 def _open_doubles_kept(p: Position) -> Position:
@@ -452,25 +477,27 @@ def _hand_given(p: Position, player: str) -> Position:
 
 def _check(p: Position, what: str) -> Position:
     if what == "none":
-        return replace(p, check=None)
+        return replace(p, check=None, score=False)
+    if what == SCORE:  # what each given hand counts
+        return replace(p, check=None, score=True)
     try:
         action = Action(what)
     except ValueError:
         raise EditError(Message("unknown edit {found}", found=repr(what))) from None
     if action is Action.PLAY:
         raise EditError(Message("unknown edit {found}", found=repr(what)))
-    return replace(p, check=Move(p.turn, action))
+    return replace(p, check=Move(mover(p), action), score=False)
 
 
 def _play(p: Position, tile: str, train: str) -> Move:
     t = _tile(tile)
     if t not in playable(p):
-        raise EditError(Message("{tile} is not in the hand of {name}", tile=t, name=p.turn))
-    return Move.play(p.turn, t, _train(p, train))
+        raise EditError(Message("{tile} is not in the hand of {name}", tile=t, name=mover(p)))
+    return Move.play(mover(p), t, _train(p, train))
 
 
 def _check_play(p: Position, tile: str, train: str) -> Position:
-    return replace(p, check=_play(p, tile, train))
+    return replace(p, check=_play(p, tile, train), score=False)
 
 
 def _move_play(p: Position, tile: str, train: str) -> Position:
@@ -480,7 +507,7 @@ def _move_play(p: Position, tile: str, train: str) -> Position:
 
 
 def _move_draw(p: Position) -> Position:
-    return replace(p, moves=(*p.moves, MoveLine(Move(p.turn, Action.DRAW))))
+    return replace(p, moves=(*p.moves, MoveLine(Move(mover(p), Action.DRAW))))
 
 
 def _move_pop(p: Position) -> Position:
@@ -520,5 +547,5 @@ def offered(p: Position) -> list[Edit]:
     out += [Edit(Kind.ENGINE, (str(e),)) for e in engines(p)]
     out += [Edit(Kind.SET, (str(s),)) for s in sets(p)]
     out += [Edit(Kind.BONEYARD, (str(n),)) for n in boneyard_counts(p)]
-    out += [Edit(Kind.CHECK, (a,)) for a in ("draw", "pass", "done", "none")]
+    out += [Edit(Kind.CHECK, (a,)) for a in ("draw", "pass", "done", SCORE, "none")]
     return out

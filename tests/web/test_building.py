@@ -201,3 +201,14 @@ def test_taps_count_against_their_own_rate(client: Client) -> None:
         judged = client.post("/en/adjudicate/", {"position": EXAMPLE})
     assert ok == [200, 200, 200] and over.status_code == 429 and int(over["Retry-After"]) > 0
     assert judged.status_code == 200  # judging is counted apart
+
+
+@pytest.mark.django_db
+def test_a_scoring_question_without_engine_or_turn_opens_and_stays_one(client: Client) -> None:
+    text = "players: Ann Bob\nhand Bob: 0-0 12-11\ncheck: score\n"
+    html = post(client, position=text)
+    assert "b-error" not in html and text_of(html) == text  # shown as it is: nothing rewritten
+    assert 'value="check:score" aria-pressed="true"' in html
+    html = post(client, position=text, op="turn:Bob")
+    assert text_of(html) == ("players: Ann Bob\nengine: 12-12\nAnn: -\nBob: -\nmexican: -\nturn: Bob\nhand: 0-0 12-11\n"
+                             "check: score\n")
