@@ -15,7 +15,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
 from mextrain_site.core.limits import limited
@@ -175,7 +174,6 @@ def _opened_after(edit: b.Edit | None, opened: str) -> str:
 
 
 @limited("build")
-@gzip_page  # a tap's answer is 30-70 KB of repetitive markup, a tenth of that gzipped; it holds no secret
 @require_POST
 def build(request: HttpRequest) -> HttpResponse:
     """Render the editor for the posted text, after the tapped edit if there is one.
