@@ -197,8 +197,39 @@ def _explain_play(state: State, move: Move) -> tuple[Reason, ...]:
             if own_tile is not None:
                 out.append(reason(R.OWN_TRAIN_FIRST, player=player, own_tile=own_tile))
     if not any(r.blocks for r in out):
+        if not satisfying:
+            out.extend(_rules_not_applying(state, tile, index))
         out.extend(_consequences(state, tile, index))
     return tuple(out)
+
+
+def _rules_not_applying(state: State, tile: Tile, index: int) -> Iterator[Reason]:
+    """For a legal play: why an open double elsewhere, or the own train, does not stop it.
+
+    These reasons never forbid; they answer the usual dispute about such a move (another
+    ruleset, or another moment of this one, would forbid it)."""
+    flags = state.ruleset.flags
+    player = state.player
+    if flags.doubles_obligation is DoubleObligation.NONE:  # no double is held open: any that ends a train
+        others = [i for i, t in enumerate(state.trains) if i != index and t.tiles and t.tiles[-1].is_double]
+    else:
+        others = [d for d in state.open_doubles if d != index]
+    if others:
+        d = others[0] if flags.doubles_order is DoubleOrder.OLDEST_FIRST else others[-1]
+        double, train = state.trains[d].tiles[-1], state.train_name(d)
+        if flags.doubles_obligation is DoubleObligation.NONE:
+            yield reason(R.DOUBLE_NOT_BINDING, double=double, train=train)
+        elif not doubles_apply_now(state):
+            yield reason(R.DOUBLE_WAITS_FIRST_TURN, double=double, train=train)
+        elif flags.doubles_dead and state.is_dead(d):
+            yield reason(R.DEAD_DOUBLE, double=double, train=train)
+        elif state.progress.doubles_laid and flags.doubles_follow_up is FollowUp.ANY_AVAILABLE_TRAIN:
+            yield reason(R.FOLLOW_UP_ANY_TRAIN, player=player, double=double)
+        elif state.progress.doubles_laid and tile.is_double:
+            yield reason(R.DOUBLE_BEFORE_SATISFYING, tile=tile, double=double, train=train)
+    if (flags.turn_own_train_first and index != state.to_move and not state.progress.special
+            and hand_tiles(state) is not None and _own_train_tile(state) is None):
+        yield reason(R.OWN_TRAIN_UNPLAYABLE, player=player)
 
 
 def _train_access(state: State, index: int, label: str) -> tuple[Reason, ...]:
