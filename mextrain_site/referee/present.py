@@ -133,7 +133,9 @@ class Column:
 
     @property
     def title(self) -> str:
-        return self.ruleset.title
+        """The ruleset as a player names it: its source's publisher or title, and its options."""
+        name = source_title(self.ruleset)
+        return f"{name} + {' + '.join(self.ruleset.options)}" if self.ruleset.options else name
 
     @property
     def round_over(self) -> bool:
