@@ -29,7 +29,7 @@ from rules.answer import Ruling, rule
 from rules.judge import Judgement
 from rules.messages import Message
 from rules.position import ImpossiblePositionError
-from rules.reasons import DISPUTE_ANSWERS, Reason
+from rules.reasons import DISPUTE_ANSWERS, Reason, ReasonCode
 from rules.ruleset import Citation, Ruleset, Status
 from rules.scoring import hand_points
 from rules.tiles import Tile
@@ -192,9 +192,25 @@ class CheckView:
 @dataclass
 class Cell:
     column: Column
-    present: bool
-    legal: bool = False
-    headline: ReasonView | None = None
+    judgement: Judgement | None
+    words: _Reasons | None = None
+
+    @property
+    def present(self) -> bool:
+        return self.judgement is not None
+
+    @property
+    def legal(self) -> bool:
+        return self.judgement is not None and self.judgement.legal
+
+    @property
+    def headline(self) -> ReasonView | None:
+        """The reason the cell shows: the first forbidding one, else the first at all (worded
+        only when the page shows it)."""
+        j = self.judgement
+        if j is None or self.words is None or not j.reasons:
+            return None
+        return self.words(next((r for r in j.reasons if r.blocks), j.reasons[0]))
 
 
 @dataclass
@@ -209,6 +225,11 @@ class Row:
     @property
     def legal_somewhere(self) -> bool:
         return any(c.present and c.legal for c in self.cells)
+
+    @property
+    def reasons(self) -> list[str]:
+        """For a move illegal everywhere: the sentences that forbid it, each once."""
+        return list(dict.fromkeys(h.text for c in self.cells if (h := c.headline) is not None))
 
 
 @dataclass
@@ -319,13 +340,34 @@ def _language_name(code: str) -> str:
         return code
 
 
+class _Wording:
+    """The page's sentence templates and train names in the reader's language, each looked up once."""
+
+    def __init__(self) -> None:
+        self.templates: dict[ReasonCode, str] = {}
+        self.trains: dict[str, str] = {}
+
+    def template(self, code: ReasonCode) -> str:
+        found = self.templates.get(code)
+        if found is None:
+            found = self.templates[code] = WORDING.template(code)
+        return found
+
+    def train_label(self, name: str) -> str:
+        found = self.trains.get(name)
+        if found is None:
+            found = self.trains[name] = WORDING.train_label(name)
+        return found
+
+
 class _Reasons:
     """One ruleset's reasons as the page shows them, each worded and quoted once."""
 
-    def __init__(self, ruleset: Ruleset, links: _Links, language: str) -> None:
+    def __init__(self, ruleset: Ruleset, links: _Links, language: str, wording: _Wording) -> None:
         self.ruleset = ruleset
         self.links = links
         self.language = language
+        self.wording = wording
         self.sources = {s.seed: s for s in ruleset.sources}
         self.memo: dict[Reason, ReasonView] = {}
         self.quotes: dict[str | None, Quote | None] = {}
@@ -340,7 +382,7 @@ class _Reasons:
                 assumed = gettext(rule_.reading) if rule_.reading else ""
             found = self.memo[r] = ReasonView(
                 code=r.code.value,
-                text=r.text(WORDING.template(r.code), WORDING.train_label),
+                text=r.text(self.wording.template(r.code), self.wording.train_label),
                 blocks=r.blocks,
                 rule=key,
                 quote=self.quote(key),
@@ -408,7 +450,8 @@ def judge(text: str, variants: Sequence[str] | None = None) -> Judged:
         first = columns[0].error if columns else ""
         raise BadInput(first or Message("the position cannot be judged"), code="impossible")
     language = get_language() or "en"
-    words = {c.id: _Reasons(c.ruleset, links, language) for c in ruled}
+    wording = _Wording()
+    words = {c.id: _Reasons(c.ruleset, links, language, wording) for c in ruled}
     stops = _stops(ruled, words)
     return Judged(text, columns, _check(ruled, check_line, words), _rows(ruled, words), stops,
                   _boards(ruled, stops), _scores(ruled, words))
@@ -443,12 +486,6 @@ def _check(ruled: list[Column], line: int, words: dict[str, _Reasons]) -> CheckV
     return CheckView(str(judged[0][1].move), line, answers)
 
 
-def _headline(j: Judgement, words: _Reasons) -> ReasonView | None:
-    """The reason a table cell shows: the first forbidding one, else the first at all."""
-    first = next((r for r in j.reasons if r.blocks), j.reasons[0] if j.reasons else None)
-    return words(first) if first is not None else None
-
-
 def _rows(ruled: list[Column], words: dict[str, _Reasons]) -> list[Row]:
     by_col: list[dict[str, Judgement]] = []
     order: dict[str, None] = {}
@@ -462,7 +499,7 @@ def _rows(ruled: list[Column], words: dict[str, _Reasons]) -> list[Row]:
         cells = []
         for col, actions in zip(ruled, by_col):
             j = actions.get(move)
-            cells.append(Cell(col, False) if j is None else Cell(col, True, j.legal, _headline(j, words[col.id])))
+            cells.append(Cell(col, j, words[col.id]))
         rows.append(Row(move, cells))
     return rows
 
