@@ -6,6 +6,8 @@
 2. Judging one typical position (a 15-tile hand, four players, open and marked trains):
    every candidate action under all four rulesets at once, in milliseconds; with and
    without building the JSON answer.
+3. The referee page for its prefilled example (bench/page.py): the server's time, with htmx
+   and as a whole page, beside the engine's time on the same text; the HTML's size.
 
 The machine is shared and noisy: the rulesets are interleaved within each repetition so
 that they see the same conditions, and medians are reported.
@@ -19,6 +21,7 @@ import random
 import statistics
 import time
 
+from bench import page
 from bench.loadtest import TYPICAL_POSITION
 from rules.answer import answer, rule
 from rules.position import Position
@@ -69,6 +72,8 @@ def main() -> None:
     print(f"2. one typical position (15-tile hand, {candidates} candidate actions), all {len(rulesets)} rulesets at once")
     print(f"   judge (replay + every candidate explained): {jt:.2f} ms")
     print(f"   judge + JSON answer with citations:        {at:.2f} ms   (JSON is {at / jt:.2f}x the judging alone)")
+    print()
+    page.report(args.repeats)
 
 
 if __name__ == "__main__":

@@ -18,12 +18,11 @@ from dataclasses import dataclass
 class PageFigures:
     engine_ms: float
     page_ms: float
+    """The whole page (a POST without JavaScript)."""
+    ruling_ms: float
+    """The ruling alone, as Judge fetches it with htmx."""
     html_bytes: int
     gzip_bytes: int
-
-    @property
-    def ratio(self) -> float:
-        return self.page_ms / self.engine_ms
 
 
 def measure(repeats: int = 5, n: int = 40) -> PageFigures:
@@ -42,7 +41,7 @@ def measure(repeats: int = 5, n: int = 40) -> PageFigures:
     response = client.post(url, {"position": EXAMPLE})
     assert response.status_code == 200, response.status_code
     html = response.content
-    engine, page = [], []
+    engine, page, ruling = [], [], []
     for _ in range(repeats):
         t = time.perf_counter()
         for _ in range(n):
@@ -54,14 +53,20 @@ def measure(repeats: int = 5, n: int = 40) -> PageFigures:
         for _ in range(n):
             client.post(url, {"position": EXAMPLE})
         page.append((time.perf_counter() - t) / n * 1000)
-    return PageFigures(statistics.median(engine), statistics.median(page), len(html), len(gzip.compress(html)))
+        t = time.perf_counter()
+        for _ in range(n):
+            client.post(url, {"position": EXAMPLE}, HTTP_HX_REQUEST="true")
+        ruling.append((time.perf_counter() - t) / n * 1000)
+    return PageFigures(statistics.median(engine), statistics.median(page), statistics.median(ruling), len(html),
+                       len(gzip.compress(html)))
 
 
 def report(repeats: int) -> None:
     f = measure(repeats)
     print("3. the referee page, prefilled example, all rulesets (whole-page POST through Django)")
-    print(f"   engine (parse + judge):  {f.engine_ms:.2f} ms")
-    print(f"   page (judge + render):   {f.page_ms:.2f} ms   ({f.ratio:.2f}x the engine; aim: at most 2x)")
+    print(f"   engine (parse + judge):   {f.engine_ms:.2f} ms")
+    print(f"   Judge (htmx, the ruling): {f.ruling_ms:.2f} ms   ({f.ruling_ms / f.engine_ms:.2f}x the engine; aim: at most 2x)")
+    print(f"   whole page (no script):   {f.page_ms:.2f} ms   ({f.page_ms / f.engine_ms:.2f}x the engine)")
     print(f"   HTML: {f.html_bytes / 1000:.1f} KB ({f.gzip_bytes / 1000:.1f} KB gzipped; aim: at most 60 KB)")
 
 

@@ -194,14 +194,12 @@ class Cell:
     column: Column
     judgement: Judgement | None
     words: _Reasons | None = None
+    present: bool = field(init=False)
+    legal: bool = field(init=False)
 
-    @property
-    def present(self) -> bool:
-        return self.judgement is not None
-
-    @property
-    def legal(self) -> bool:
-        return self.judgement is not None and self.judgement.legal
+    def __post_init__(self) -> None:
+        self.present = self.judgement is not None
+        self.legal = self.judgement is not None and self.judgement.legal
 
     @property
     def headline(self) -> ReasonView | None:
@@ -217,14 +215,13 @@ class Cell:
 class Row:
     move: str
     cells: list[Cell]
+    disagree: bool = field(init=False)
+    legal_somewhere: bool = field(init=False)
 
-    @property
-    def disagree(self) -> bool:
-        return len({c.legal for c in self.cells if c.present}) > 1
-
-    @property
-    def legal_somewhere(self) -> bool:
-        return any(c.present and c.legal for c in self.cells)
+    def __post_init__(self) -> None:
+        verdicts = {c.legal for c in self.cells if c.present}
+        self.disagree = len(verdicts) > 1
+        self.legal_somewhere = True in verdicts
 
     @property
     def reasons(self) -> list[str]:
@@ -340,6 +337,10 @@ def _language_name(code: str) -> str:
         return code
 
 
+_QUOTES: dict[tuple[str, str, str | None], Quote | None] = {}
+"""Quotes by (language, ruleset id, rule key): built once per process."""
+
+
 class _Wording:
     """The page's sentence templates and train names in the reader's language, each looked up once."""
 
@@ -370,7 +371,6 @@ class _Reasons:
         self.wording = wording
         self.sources = {s.seed: s for s in ruleset.sources}
         self.memo: dict[Reason, ReasonView] = {}
-        self.quotes: dict[str | None, Quote | None] = {}
 
     def __call__(self, r: Reason) -> ReasonView:
         found = self.memo.get(r)
@@ -393,13 +393,17 @@ class _Reasons:
         return found
 
     def quote(self, key: str | None) -> Quote | None:
-        """The rule's first citation, preferring a source written in the reader's language."""
-        if key in self.quotes:
-            return self.quotes[key]
+        """The rule's first citation, preferring a source written in the reader's language.
+
+        Rulesets are frozen and loaded once, so a quote is built once per process for each
+        language, ruleset and rule."""
+        memo_key = (self.language, self.ruleset.id, key)
+        if memo_key in _QUOTES:
+            return _QUOTES[memo_key]
         cites = self.ruleset.citations(key) if key else ()
         own = [c for c in cites if self._lang(c) == self.language]
         chosen = (own or list(cites))[:1]
-        found = self.quotes[key] = self._quote(chosen[0]) if chosen else None
+        found = _QUOTES[memo_key] = self._quote(chosen[0]) if chosen else None
         return found
 
     def _lang(self, c: Citation) -> str:
