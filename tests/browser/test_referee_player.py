@@ -82,6 +82,19 @@ def no_horizontal_overflow(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
 
 
+def overflowing(page: Page) -> list[str]:
+    """The visible elements that stick out sideways, outside any scrolling box (for the message)."""
+    return list(page.evaluate("""() => { const W = document.documentElement.clientWidth; const out = [];
+        for (const el of document.querySelectorAll('body *')) {
+          const r = el.getBoundingClientRect();
+          if (!(r.right > W + 1 || r.left < -1) || r.width === 0 || !el.checkVisibility()) continue;
+          let p = el.parentElement, clipped = false;
+          while (p) { if (getComputedStyle(p).overflowX !== 'visible') { clipped = true; break; } p = p.parentElement; }
+          if (!clipped) out.push(`${el.tagName}.${el.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
+        }
+        return out.slice(0, 6); }"""))
+
+
 def visible_text(page: Page, selector: str) -> str:
     return str(page.locator(selector).evaluate("el => el.innerText"))
 
@@ -232,14 +245,14 @@ def test_no_page_scrolls_sideways_on_a_phone_and_the_header_is_short(browser: Br
         page.set_viewport_size({"width": width, "height": 740})
         for path in PAGES:
             page.goto(f"{live_server.url}/{language}/{path}")
-            assert no_horizontal_overflow(page), f"/{language}/{path} at {width} px"
+            assert no_horizontal_overflow(page), f"/{language}/{path} at {width} px: {overflowing(page)}"
             header = page.locator(".site-header").bounding_box()
             assert header and header["height"] <= 100, f"header {header} on /{language}/{path} at {width} px"
         page.goto(f"{live_server.url}/{language}/adjudicate/")
         judge(page, DISPUTE, language)
         for details in page.locator(".ruling details").all():
             details.evaluate("el => el.open = true")
-        assert no_horizontal_overflow(page), f"ruling, /{language}/ at {width} px"
+        assert no_horizontal_overflow(page), f"ruling, /{language}/ at {width} px: {overflowing(page)}"
     page.context.close()
 
 
