@@ -15,10 +15,11 @@ page (:class:`_Links`). Codes, rule keys and file names stay out of what a playe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.urls import NoReverseMatch, reverse
+from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, get_language_bidi, get_language_info, gettext
 
@@ -53,6 +54,11 @@ def display_order(ids: Sequence[str]) -> list[str]:
         return (bases.index(base) if base in bases else len(bases), ident)
 
     return sorted(dict.fromkeys(ids), key=key)
+
+
+def _names(titles: Iterable[str]) -> SafeString:
+    """Ruleset names in a sentence: each in its own <bdi>, so a Hebrew sentence keeps its order."""
+    return format_html_join(", ", "<bdi>{}</bdi>", ((t,) for t in titles))
 
 
 def source_title(ruleset: Ruleset) -> str:
@@ -177,12 +183,13 @@ class CheckView:
         return "split"
 
     @property
-    def legal_titles(self) -> list[str]:
-        return [a.column.title for a in self.answers if a.legal]
+    def legal_titles(self) -> SafeString:
+        """The rulesets under which the move is legal, each isolated for right-to-left pages."""
+        return _names(a.column.title for a in self.answers if a.legal)
 
     @property
-    def illegal_titles(self) -> list[str]:
-        return [a.column.title for a in self.answers if not a.legal]
+    def illegal_titles(self) -> SafeString:
+        return _names(a.column.title for a in self.answers if not a.legal)
 
     @property
     def has_others(self) -> bool:

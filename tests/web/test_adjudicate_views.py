@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import re
 import xml.etree.ElementTree as ET
 
@@ -63,7 +64,7 @@ def test_judging_the_example_gives_the_verdict_table_and_board(client: Client) -
     assert '<blockquote lang="en" dir="ltr">If a round [turn] ends with an open double' in page
     assert '<details class="original"><summary>The original (Hebrew)</summary>' in page
     assert '<blockquote lang="he" dir="rtl">' in page and '<blockquote lang="it" dir="ltr">' in page
-    assert "Masters Traditional Games</a></cite>" in page
+    assert "<bdi>Masters Traditional Games</bdi></a></cite>" in page
     # the answer layers name no code, rule key or file name
     answer = re.sub(r"<[^>]+>", " ", page[page.index('id="verdict"'):page.index('class="layer actions"')])
     for word in ("must-satisfy-double", "train-not-open", "doubles.obligation", ".txt", "<code>masters</code>"):
@@ -118,8 +119,9 @@ def test_legal_check_and_disagreeing_rulesets(client: Client) -> None:
     page = html(post(client, text))
     assert 'class="verdict verdict-split"' in page
     assert re.search(r'class="verdict-big"[^>]*>The rulesets disagree<', page)
-    assert "Legal under Masters Traditional Games, Cardinal Games." in page
-    assert "Illegal under How to play Mexican Train dominoes, Mexican Train — the game-rules page." in page
+    assert "Legal under <bdi>Masters Traditional Games</bdi>, <bdi>Cardinal Games</bdi>." in page
+    assert ("Illegal under <bdi>How to play Mexican Train dominoes</bdi>, "
+            "<bdi>Mexican Train — the game-rules page</bdi>.") in page
 
 
 def test_without_check_there_is_no_verdict_but_the_table(client: Client) -> None:
@@ -318,3 +320,25 @@ def test_a_body_above_the_upload_limit_is_refused_not_a_crash(client: Client) ->
     assert r.status_code in (400, 413)
     strict = Client(enforce_csrf_checks=True)
     assert strict.post(URL, {"position": "#" * 70_000}).status_code in (400, 403, 413)
+
+
+def test_the_prefilled_example_is_light_and_compressed(client: Client) -> None:
+    """Issue 9's aims: the ruling page for the example is at most 60 KB of HTML, sent gzipped."""
+    r = client.post(URL, {"position": EXAMPLE}, HTTP_ACCEPT_ENCODING="gzip")
+    assert r.status_code == 200 and r["Content-Encoding"] == "gzip"
+    page = gzip.decompress(r.content)
+    assert len(page) <= 60_000, len(page)
+    assert len(r.content) < len(page) / 3
+
+
+def test_a_legal_verdict_shows_first_why_the_forbidding_rule_does_not_apply(client: Client) -> None:
+    text = ("players: Ann Bob Cy Dee\nengine: 12-12\nAnn: 12-9\nBob: 12-7\nCy: 12-3\nDee: 12-8\nmexican: 12-5\n"
+            "boneyard: 20\nturn: Ann\nhand: 9-9 5-1 4-4 10-11\nmoves:\n  Ann: 9-9 -> Ann\ncheck: Ann: 5-1 -> mexican\n")
+    page = html(post(client, text, ["masters", "cardinal"]))
+    lines = re.findall(r'<li class="answer legal" data-ruleset="(\w+)">.*?<span class="answer-text">(.*?)</span>', page, re.S)
+    assert lines == [
+        ("masters", "The open double 9-9 on Ann&#x27;s train does not have to be satisfied first under this ruleset."),
+        ("cardinal", "The open double 9-9 on Ann&#x27;s train does not have to be satisfied first under this ruleset."),
+    ]
+    why = page[page.index('class="layer why"'):]
+    assert "Ann has no tile for their own train, so may play on another." in why
