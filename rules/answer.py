@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .judge import Judgement, Replay, explain, implicit_done, judge_all, replay
+from .judge import Judgement, Replay, dispute_reasons, explain, implicit_done, judge_all, replay
 from .moves import Move
 from .position import ImpossiblePositionError, Position
 from .reasons import Reason, ReasonCode
@@ -51,7 +51,7 @@ def rule(position: Position, ruleset: Ruleset) -> Ruling:
     check = None
     if position.check is not None:
         checked = implicit_done(state, position.check)
-        check = Judgement(position.check, explain(checked, position.check))
+        check = Judgement(position.check, explain(checked, position.check) + dispute_reasons(checked, position.check))
     return Ruling(ruleset, result, state, check, judge_all(state) if not state.round_over else ())
 
 

@@ -197,17 +197,26 @@ def _explain_play(state: State, move: Move) -> tuple[Reason, ...]:
             if own_tile is not None:
                 out.append(reason(R.OWN_TRAIN_FIRST, player=player, own_tile=own_tile))
     if not any(r.blocks for r in out):
-        if not satisfying:
-            out.extend(_rules_not_applying(state, tile, index))
         out.extend(_consequences(state, tile, index))
     return tuple(out)
 
 
-def _rules_not_applying(state: State, tile: Tile, index: int) -> Iterator[Reason]:
-    """For a legal play: why an open double elsewhere, or the own train, does not stop it.
+def dispute_reasons(state: State, move: Move) -> tuple[Reason, ...]:
+    """For the move in dispute, when it is a legal play: why an open double elsewhere, or the
+    own train, does not stop it (a rule that forbids such a move under another ruleset, or in
+    a nearby position). These reasons never forbid, so adding them to ``explain``'s cannot
+    change a verdict; they are asked for the checked move only, not for every candidate."""
+    if (move.action is not Action.PLAY or move.tile is None or move.train is None or state.round_over
+            or move.player != state.player or any(r.blocks for r in explain(state, move))):
+        return ()
+    index = state.train_index(move.train)
+    required = required_train(state, move.tile)
+    if required is not None and required[0] == index:
+        return ()  # it satisfies the double: SATISFIES_DOUBLE says so
+    return tuple(_rules_not_applying(state, move.tile, index))
 
-    These reasons never forbid; they answer the usual dispute about such a move (another
-    ruleset, or another moment of this one, would forbid it)."""
+
+def _rules_not_applying(state: State, tile: Tile, index: int) -> Iterator[Reason]:
     flags = state.ruleset.flags
     player = state.player
     if flags.doubles_obligation is DoubleObligation.NONE:  # no double is held open: any that ends a train
