@@ -15,6 +15,8 @@ page (:class:`_Links`). Codes, rule keys and file names stay out of what a playe
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -34,7 +36,7 @@ from rules.reasons import DISPUTE_ANSWERS, Reason, ReasonCode
 from rules.ruleset import Citation, Ruleset, Status
 from rules.scoring import hand_points
 from rules.tiles import Tile
-from variants.loader import base_ids
+from variants.loader import base_ids, get_ruleset
 
 from .board import BoardLabels, board_svg
 
@@ -59,6 +61,22 @@ def display_order(ids: Sequence[str]) -> list[str]:
 def _names(titles: Iterable[str]) -> SafeString:
     """Ruleset names in a sentence: each in its own <bdi>, so a Hebrew sentence keeps its order."""
     return format_html_join(", ", "<bdi>{}</bdi>", ((t,) for t in titles))
+
+
+_SEED_REF = re.compile(r"\b(\d{3})(?:/\d{3})*\b")
+
+
+@functools.cache
+def _titles_by_seed() -> dict[str, str]:
+    """Each source's number (the start of its file name) -> the source's title."""
+    return {src.seed[:3]: source_title(rs) for rs in (get_ruleset(i) for i in base_ids()) for src in rs.sources}
+
+
+def _sources_by_title(text: str) -> str:
+    """A ruleset's note names other sources by number ("as in the Hungarian source (001)"):
+    a player reads their titles instead."""
+    titles = _titles_by_seed()
+    return _SEED_REF.sub(lambda m: titles.get(m.group(1), m.group(0)), text)
 
 
 def source_title(ruleset: Ruleset) -> str:
@@ -120,6 +138,7 @@ class ReasonView:
     quote: Quote | None
     assumed: str = ""
     """For a rule the source is silent or ambiguous on: the reading the ruleset takes."""
+    assumed_lang: str = ""
     silent: bool = False
     answers_dispute: bool = False
 
@@ -384,9 +403,11 @@ class _Reasons:
         if found is None:
             key = r.rule_key
             rule_ = self.ruleset.rules.get(key) if key else None
-            assumed = ""
-            if rule_ is not None and rule_.status in (Status.SILENT, Status.AMBIGUOUS):
-                assumed = gettext(rule_.reading) if rule_.reading else ""
+            assumed = assumed_lang = ""
+            if rule_ is not None and rule_.status in (Status.SILENT, Status.AMBIGUOUS) and rule_.reading:
+                assumed = gettext(rule_.reading)
+                assumed_lang = self.language if assumed != rule_.reading or self.language == "en" else "en"
+                assumed = _sources_by_title(assumed)
             found = self.memo[r] = ReasonView(
                 code=r.code.value,
                 text=r.text(self.wording.template(r.code), self.wording.train_label),
@@ -394,6 +415,7 @@ class _Reasons:
                 rule=key,
                 quote=self.quote(key),
                 assumed=assumed,
+                assumed_lang=assumed_lang,
                 silent=rule_ is not None and rule_.status is Status.SILENT,
                 answers_dispute=r.code in DISPUTE_ANSWERS,
             )
