@@ -228,13 +228,13 @@ class Cell:
         self.legal = self.judgement is not None and self.judgement.legal
 
     @property
-    def headline(self) -> ReasonView | None:
-        """The reason the cell shows: the first forbidding one, else the first at all (worded
-        only when the page shows it)."""
+    def headline(self) -> str:
+        """The reason the cell shows, in words: the first forbidding one, else the first at all
+        (worded only when the page shows it)."""
         j = self.judgement
         if j is None or self.words is None or not j.reasons:
-            return None
-        return self.words(next((r for r in j.reasons if r.blocks), j.reasons[0]))
+            return ""
+        return self.words.text(next((r for r in j.reasons if r.blocks), j.reasons[0]))
 
 
 @dataclass
@@ -252,7 +252,7 @@ class Row:
     @property
     def reasons(self) -> list[str]:
         """For a move illegal everywhere: the sentences that forbid it, each once."""
-        return list(dict.fromkeys(h.text for c in self.cells if (h := c.headline) is not None))
+        return list(dict.fromkeys(h for c in self.cells if (h := c.headline)))
 
 
 @dataclass
@@ -325,17 +325,17 @@ class Judged:
     def impossible(self) -> list[Column]:
         return [c for c in self.columns if c.ruling is None]
 
-    @property
+    @functools.cached_property
     def open_rows(self) -> list[Row]:
         """Candidates legal under at least one ruleset."""
         return [r for r in self.rows if r.legal_somewhere]
 
-    @property
+    @functools.cached_property
     def closed_rows(self) -> list[Row]:
         """Candidates illegal under every ruleset."""
         return [r for r in self.rows if not r.legal_somewhere]
 
-    @property
+    @functools.cached_property
     def disagreements(self) -> int:
         return sum(1 for r in self.rows if r.disagree)
 
@@ -397,6 +397,14 @@ class _Reasons:
         self.wording = wording
         self.sources = {s.seed: s for s in ruleset.sources}
         self.memo: dict[Reason, ReasonView] = {}
+        self.texts: dict[Reason, str] = {}
+
+    def text(self, r: Reason) -> str:
+        """The reason's sentence alone (a table cell needs no quote)."""
+        found = self.texts.get(r)
+        if found is None:
+            found = self.texts[r] = r.text(self.wording.template(r.code), self.wording.train_label)
+        return found
 
     def __call__(self, r: Reason) -> ReasonView:
         found = self.memo.get(r)
@@ -410,7 +418,7 @@ class _Reasons:
                 assumed = _sources_by_title(assumed)
             found = self.memo[r] = ReasonView(
                 code=r.code.value,
-                text=r.text(self.wording.template(r.code), self.wording.train_label),
+                text=self.text(r),
                 blocks=r.blocks,
                 rule=key,
                 quote=self.quote(key),
