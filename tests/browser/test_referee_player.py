@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.utils import translation
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY
@@ -72,6 +72,14 @@ def judge(page: Page, text: str, language: str) -> None:
     expect(page.locator("#ruling-heading")).to_be_focused()
 
 
+def judged(browser: Browser, live_server: Any, width: str, language: str, text: str = DISPUTE) -> Page:
+    """A fresh page at ``width`` in ``language`` with ``text`` judged."""
+    page = new_page(browser, width)
+    page.goto(f"{live_server.url}/{language}/adjudicate/")
+    judge(page, text, language)
+    return page
+
+
 def in_viewport(page: Page, selector: str) -> bool:
     return bool(page.evaluate(
         """sel => { const r = document.querySelector(sel).getBoundingClientRect();
@@ -106,9 +114,7 @@ def visible_text(page: Page, selector: str) -> str:
 @pytest.mark.parametrize("language", ["en", "he"])
 def test_after_judge_the_verdict_is_at_the_top_focused_and_announced(browser: Browser, live_server: Any,
                                                                      artifacts: Path, width: str, language: str) -> None:
-    page = new_page(browser, width)
-    page.goto(f"{live_server.url}/{language}/adjudicate/")
-    judge(page, DISPUTE, language)
+    page = judged(browser, live_server, width, language)
     assert in_viewport(page, ".verdict-move") and in_viewport(page, "#ruling-heading")
     expect(page.locator(".verdict-move code")).to_have_text("Ann: 5-1 -> mexican")
     expect(page.locator("#ruling-heading")).to_have_text(gettext(language, "The rulesets disagree"))
@@ -123,9 +129,7 @@ def test_after_judge_the_verdict_is_at_the_top_focused_and_announced(browser: Br
 @pytest.mark.parametrize("width", WIDTHS)
 def test_a_shared_link_opens_on_the_verdict_with_the_form_one_tap_away(browser: Browser, live_server: Any,
                                                                        artifacts: Path, width: str) -> None:
-    page = new_page(browser, width)
-    page.goto(f"{live_server.url}/en/adjudicate/")
-    judge(page, DISPUTE, "en")
+    page = judged(browser, live_server, width, "en")
     page.get_by_role("button", name="Share this ruling").click()
     link = page.locator("#share-slot .share-url")
     expect(link).to_be_visible()
@@ -159,9 +163,7 @@ def test_without_javascript_the_answer_opens_at_the_ruling(browser: Browser, liv
 
 def test_three_layers_in_plain_words_and_the_legal_verdict_answers_the_dispute(browser: Browser, live_server: Any,
                                                                                artifacts: Path) -> None:
-    page = new_page(browser, "desktop")
-    page.goto(f"{live_server.url}/en/adjudicate/")
-    judge(page, DISPUTE, "en")
+    page = judged(browser, live_server, "desktop", "en")
     # (a) one line per ruleset; the legal ones say why the open 9-9 does not bind Ann
     masters = page.locator(".answer[data-ruleset=masters]")
     expect(masters.locator(".answer-text")).to_have_text(
@@ -202,9 +204,7 @@ def test_three_layers_in_plain_words_and_the_legal_verdict_answers_the_dispute(b
 @pytest.mark.parametrize("width", WIDTHS)
 def test_a_finished_round_shows_each_hand_with_the_sum_written_out(browser: Browser, live_server: Any,
                                                                    artifacts: Path, width: str) -> None:
-    page = new_page(browser, width)
-    page.goto(f"{live_server.url}/en/adjudicate/")
-    judge(page, ROUND_OVER, "en")
+    page = judged(browser, live_server, width, "en", ROUND_OVER)
     scores = page.locator(".scores")
     fifty = scores.filter(has_text="0-0 counts 50 + 12-11 counts 23 = 73")
     expect(fifty).to_have_count(1)
@@ -285,27 +285,25 @@ def test_tap_targets_are_large_enough_on_a_phone(browser: Browser, live_server: 
     page.context.close()
 
 
+def stays_in_view(scroller: Locator, cell: Locator) -> bool:
+    """Whether ``cell`` keeps its place while ``scroller`` scrolls to its far end (sticky)."""
+    before = cell.bounding_box()
+    scroller.evaluate("el => el.scrollLeft = (getComputedStyle(el).direction === 'rtl' ? -1 : 1) * el.scrollWidth")
+    after = cell.bounding_box()
+    return before is not None and after is not None and abs(before["x"] - after["x"]) < 1
+
+
 @pytest.mark.parametrize("language", ["en", "he"])
 def test_wide_tables_keep_their_first_column_in_view(browser: Browser, live_server: Any, artifacts: Path,
                                                      language: str) -> None:
-    page = new_page(browser, "phone")
-    page.goto(f"{live_server.url}/{language}/adjudicate/")
-    judge(page, DISPUTE, language)
+    page = judged(browser, live_server, "phone", language)
     page.locator("details.actions > summary").click()
     scroller = page.locator("details.actions .table-scroll").first
-    first = scroller.locator("tbody th").first
-    before = first.bounding_box()
-    scroller.evaluate("el => el.scrollLeft = (getComputedStyle(el).direction === 'rtl' ? -1 : 1) * el.scrollWidth")
-    after = first.bounding_box()
-    assert before and after and abs(before["x"] - after["x"]) < 1
+    assert stays_in_view(scroller, scroller.locator("tbody th").first)
     scroller.screenshot(path=str(artifacts / f"referee-table-scrolled-{language}.png"))
     page.goto(f"{live_server.url}/{language}/compare/")
     table = page.locator(".table-scroll").first
-    row_head = table.locator("tbody tr:not(.group) th").first
-    before = row_head.bounding_box()
-    table.evaluate("el => el.scrollLeft = (getComputedStyle(el).direction === 'rtl' ? -1 : 1) * el.scrollWidth")
-    after = row_head.bounding_box()
-    assert before and after and abs(before["x"] - after["x"]) < 1
+    assert stays_in_view(table, table.locator("tbody tr:not(.group) th").first)
     page.context.close()
 
 
@@ -314,9 +312,7 @@ def test_wide_tables_keep_their_first_column_in_view(browser: Browser, live_serv
 
 def test_the_hebrew_board_mirrors_its_labels_and_keeps_tiles_left_to_right(browser: Browser, live_server: Any,
                                                                             artifacts: Path) -> None:
-    page = new_page(browser, "phone")
-    page.goto(f"{live_server.url}/he/adjudicate/")
-    judge(page, DISPUTE, "he")
+    page = judged(browser, live_server, "phone", "he")
     page.locator("details.boards > summary").click()
     svg = page.locator(".board-svg").first
     box = svg.bounding_box()
