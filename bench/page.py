@@ -64,7 +64,7 @@ def measure(repeats: int = 5, n: int = 40) -> PageFigures:
 
 def report(repeats: int) -> None:
     f = measure(repeats)
-    print("3. the referee page, prefilled example, all rulesets (whole-page POST through Django)")
+    print("4. the referee page, prefilled example, all rulesets (whole-page POST through Django)")
     print(f"   engine (parse + judge):   {f.engine_ms:.2f} ms")
     print(f"   Judge (htmx, the ruling): {f.ruling_ms:.2f} ms   ({f.ruling_ms / f.engine_ms:.2f}x the engine; aim: at most 2x)")
     print(f"   whole page (no script):   {f.page_ms:.2f} ms   ({f.page_ms / f.engine_ms:.2f}x the engine)")

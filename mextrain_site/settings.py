@@ -53,6 +53,7 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",  # pages and the API: compressed (Django pads against BREACH)
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "mextrain_site.core.charsets.BodyCharsetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

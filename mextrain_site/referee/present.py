@@ -30,6 +30,7 @@ from mextrain_site.core.referee import BadInput, parse
 from mextrain_site.reference.sources import anchor_for
 from rules.answer import Ruling, rule
 from rules.judge import Judgement
+from rules.limits import MAX_PAGE_WORK
 from rules.messages import Message
 from rules.position import ImpossiblePositionError
 from rules.reasons import DISPUTE_ANSWERS, Reason, ReasonCode
@@ -469,7 +470,7 @@ class _Reasons:
 
 
 def _columns(text: str, variants: Sequence[str] | None, links: _Links) -> tuple[list[Column], int]:
-    request = parse(text, variants or None)
+    request = parse(text, variants or None, max_work=MAX_PAGE_WORK)
     columns = []
     for rs in request.rulesets:
         url = links("reference:variant", rs.id)
