@@ -1,7 +1,7 @@
 """What the adjudication page shows, built straight from the engine's rulings. It decides no rule.
 
 ``judge(text, variants)`` parses with the shared glue (:func:`mextrain_site.core.referee.parse`,
-raising :class:`~mextrain_site.core.referee.BadInput`), lets the engine rule under each ruleset
+raising :class:`rules.errors.InputError`), lets the engine rule under each ruleset
 (:func:`rules.answer.rule`) and arranges the answer for a player, in three layers:
 
 1. the answer: the disputed move, the verdict, and per ruleset one line in plain words with the
@@ -26,9 +26,10 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, get_language_bidi, get_language_info, gettext
 
 from mextrain_site.core.i18n import WORDING
-from mextrain_site.core.referee import BadInput, parse
+from mextrain_site.core.referee import parse
 from mextrain_site.reference.sources import anchor_for
 from rules.answer import Ruling, rule
+from rules.errors import ErrorCode, InputError
 from rules.judge import Judgement
 from rules.limits import MAX_PAGE_WORK
 from rules.messages import Message
@@ -169,7 +170,8 @@ class Column:
 
     @property
     def to_move(self) -> str:
-        return self.ruling.state.player if self.ruling is not None else ""
+        """The player to move; "" when the position names none (a scoring question)."""
+        return (self.ruling.to_move or "") if self.ruling is not None else ""
 
     @property
     def notes(self) -> tuple[str, ...]:
@@ -343,7 +345,7 @@ class Judged:
     @property
     def to_move(self) -> list[str]:
         """The player to move, once per distinct answer (rulesets may stop a replay differently)."""
-        return list(dict.fromkeys(c.to_move for c in self.ruled if not c.round_over))
+        return list(dict.fromkeys(c.to_move for c in self.ruled if not c.round_over and c.to_move))
 
     @property
     def notes(self) -> list[str]:
@@ -484,13 +486,13 @@ def _columns(text: str, variants: Sequence[str] | None, links: _Links) -> tuple[
 
 
 def judge(text: str, variants: Sequence[str] | None = None) -> Judged:
-    """Judge ``text`` under ``variants`` (none: as the text says). Raises BadInput."""
+    """Judge ``text`` under ``variants`` (none: as the text says). Raises InputError."""
     links = _Links()
     columns, check_line = _columns(text, variants, links)
     ruled = [c for c in columns if c.ruling is not None]
     if not ruled:
         first = columns[0].error if columns else ""
-        raise BadInput(first or Message("the position cannot be judged"), code="impossible")
+        raise InputError(first or Message("the position cannot be judged"), code=ErrorCode.IMPOSSIBLE)
     language = get_language() or "en"
     wording = _Wording()
     words = {c.id: _Reasons(c.ruleset, links, language, wording) for c in ruled}
@@ -565,23 +567,28 @@ def _stops(ruled: list[Column], words: dict[str, _Reasons]) -> list[ReplayStop]:
 
 
 def _scores(ruled: list[Column], words: dict[str, _Reasons]) -> list[ScoreView]:
-    """What each known hand counts when the round is over, grouped by equal counts."""
+    """What each known hand counts, when the round is over or ``check: score`` asks, grouped by
+    rulesets that count alike. The engine gives each hand's points; the page writes the sum out
+    tile by tile, each tile counted by the engine's rule (:func:`rules.scoring.hand_points`)."""
     groups: dict[tuple[object, ...], ScoreView] = {}
     for col in ruled:
         assert col.ruling is not None
-        state = col.ruling.state
-        if col.ruling.scores is None:
+        scores = col.ruling.scores
+        if scores is None:
             continue
+        state = col.ruling.state
         hands = []
         for name, hand in zip(state.players, state.hands):
-            assert hand is not None
+            if name not in scores or hand is None:
+                continue
             tiles = [TileCount(str(t), hand_points((t,), col.ruleset)) for t in hand.tiles]
-            hands.append(HandScore(name, tiles, sum(t.points for t in tiles)))
+            hands.append(HandScore(name, tiles, scores[name]))
         blank = hand_points((Tile.of(0, 0),), col.ruleset)
         key = (tuple((h.player, h.sum) for h in hands), blank)
         view = groups.get(key)
         if view is None:
-            view = groups[key] = ScoreView([], hands, blank, words[col.id].quote(SCORING_RULE), state.round_over)
+            round_over = state.round_over and col.ruling.count is None
+            view = groups[key] = ScoreView([], hands, blank, words[col.id].quote(SCORING_RULE), round_over)
         view.titles.append(col.title)
     return list(groups.values())
 
