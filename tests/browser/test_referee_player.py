@@ -385,3 +385,13 @@ def test_axe_finds_no_serious_violation_on_any_page(browser: Browser, live_serve
     found["shared"] = serious(page)
     assert {k: v for k, v in found.items() if v} == {}
     page.context.close()
+
+
+def test_check_score_answers_what_a_hand_counts(browser: Browser, live_server: Any, artifacts: Path) -> None:
+    page = judged(browser, live_server, "phone", "en", "players: Ann Bob\nhand Bob: 0-0 12-11\ncheck: score\n")
+    expect(page.locator("#ruling-heading")).to_have_text("What each hand counts")
+    assert in_viewport(page, "#ruling-heading") and in_viewport(page, ".score-sum")
+    expect(page.locator(".scores .score-sum").first).to_have_text("0-0 counts 50 + 12-11 counts 23 = 73")
+    expect(page.locator(".scores").filter(has_text="0-0 counts 0 + 12-11 counts 23 = 23")).to_have_count(1)
+    page.screenshot(path=str(artifacts / "referee-check-score-phone.png"))
+    page.context.close()
