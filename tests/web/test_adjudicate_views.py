@@ -335,7 +335,7 @@ def test_a_legal_verdict_shows_first_why_the_forbidding_rule_does_not_apply(clie
     text = ("players: Ann Bob Cy Dee\nengine: 12-12\nAnn: 12-9\nBob: 12-7\nCy: 12-3\nDee: 12-8\nmexican: 12-5\n"
             "boneyard: 20\nturn: Ann\nhand: 9-9 5-1 4-4 10-11\nmoves:\n  Ann: 9-9 -> Ann\ncheck: Ann: 5-1 -> mexican\n")
     page = html(post(client, text, ["masters", "cardinal"]))
-    lines = re.findall(r'<li class="answer legal" data-ruleset="(\w+)">.*?<span class="answer-text">(.*?)</span>', page, re.S)
+    lines = re.findall(r'<li class="answer legal" data-ruleset="(\w+)" data-reason="double-not-binding">.*?<span class="answer-text">(.*?)</span>', page, re.S)
     assert lines == [
         ("masters", "The open double 9-9 on Ann&#x27;s train does not have to be satisfied first under this ruleset."),
         ("cardinal", "The open double 9-9 on Ann&#x27;s train does not have to be satisfied first under this ruleset."),
