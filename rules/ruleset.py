@@ -260,11 +260,15 @@ class Flags:
 
 @dataclass(frozen=True, slots=True)
 class Citation:
-    """A verbatim quote from a seed file, with an English gloss."""
+    """A verbatim quote from a seed file, with an English gloss.
+
+    ``remark`` holds the translator's remarks on the gloss ("“pips”: literally “carbuncles”"),
+    kept apart so that the gloss reads as a plain rendering of the quote."""
 
     seed: str
     quote: str
     gloss: str
+    remark: str = ""
 
 
 @dataclass(frozen=True, slots=True)
