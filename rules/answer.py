@@ -16,11 +16,14 @@ from .state import State, build
 
 
 class Wording(Protocol):
-    """How reasons are worded for a reader: sentence templates and train names."""
+    """How reasons are worded for a reader: sentence templates, train names and the free texts
+    of the ruleset files (a citation's gloss and remark)."""
 
     def template(self, code: ReasonCode) -> str: ...
 
     def train_label(self, name: str) -> str: ...
+
+    def text(self, english: str) -> str: ...
 
 
 Translate = Wording
@@ -71,7 +74,7 @@ class _Writer:
             key = r.rule_key
             cites = self.cites.get(key)
             if cites is None:
-                cites = self.cites[key] = citations_json(self.ruleset, key)
+                cites = self.cites[key] = citations_json(self.ruleset, key, self.translate)
             found = self.memo[r] = reason_json(r, self.ruleset, self.translate, cites)
         return found
 
@@ -79,8 +82,12 @@ class _Writer:
         return {"move": str(j.move), "legal": j.legal, "reasons": [self.reason(r) for r in j.reasons]}
 
 
-def citations_json(ruleset: Ruleset, key: str | None) -> list[dict[str, str]]:
-    return [dict(c) for c in ruleset.citations_json.get(key or "", ())]
+def citations_json(ruleset: Ruleset, key: str | None, translate: Translate | None = None) -> list[dict[str, str]]:
+    cites = [dict(c) for c in ruleset.citations_json.get(key or "", ())]
+    if translate is not None:
+        for c in cites:
+            c.update((field, translate.text(c[field])) for field in ("gloss", "remark") if field in c)
+    return cites
 
 
 def reason_json(r: Reason, ruleset: Ruleset, translate: Translate | None = None,
@@ -90,7 +97,7 @@ def reason_json(r: Reason, ruleset: Ruleset, translate: Translate | None = None,
         "blocks": r.blocks,
         "text": r.text(translate.template(r.code), translate.train_label) if translate else r.text(),
         "rule": r.rule_key,
-        "citations": citations if citations is not None else citations_json(ruleset, r.rule_key),
+        "citations": citations if citations is not None else citations_json(ruleset, r.rule_key, translate),
     }
 
 

@@ -270,6 +270,13 @@ class Citation:
     gloss: str
     remark: str = ""
 
+    def as_json(self) -> dict[str, str]:
+        """The citation as the API gives it: ``remark`` only when there is one."""
+        out = {"seed": self.seed, "quote": self.quote, "gloss": self.gloss}
+        if self.remark:
+            out["remark"] = self.remark
+        return out
+
 
 @dataclass(frozen=True, slots=True)
 class Rule:
@@ -331,7 +338,7 @@ class Ruleset:
     def citations_json(self) -> Mapping[str, tuple[Mapping[str, str], ...]]:
         """Each rule's citations as JSON-ready mappings, built once (answers repeat them)."""
         return MappingProxyType({
-            key: tuple(MappingProxyType({"seed": c.seed, "quote": c.quote, "gloss": c.gloss}) for c in rule.citations)
+            key: tuple(MappingProxyType(c.as_json()) for c in rule.citations)
             for key, rule in self.rules.items()
         })
 

@@ -211,9 +211,10 @@ def adjudicate_view(request: HttpRequest) -> HttpResponse:
 @allow("GET")
 def variants_view(request: HttpRequest) -> HttpResponse:
     """Every ruleset, its sources and options, and the canonical ids of the option combinations."""
-    data = catalogue()
+    language = answer_language(reason_translator(request))
+    data = catalogue(language)
     variants = [{**v, "url": reverse("api:variant", args=[v["id"]])} for v in data["variants"]]
-    return json_response({**data, "variants": variants})
+    return json_response({**data, "variants": variants}, Content_Language=language)
 
 
 @allow("GET")
@@ -225,7 +226,8 @@ def variant_view(request: HttpRequest, ident: str) -> HttpResponse:
         return error_response(RequestError(404, "unknown-variant", str(exc)))
     except ImpossibleOptions as exc:
         return error_response(RequestError(400, "impossible-options", str(exc)))
-    return json_response(ruleset_detail(rs.id))
+    language = answer_language(reason_translator(request))
+    return json_response(ruleset_detail(rs.id, language), Content_Language=language)
 
 
 def not_found(request: HttpRequest, rest: str = "") -> HttpResponse:

@@ -17,7 +17,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from mextrain_site.core.i18n import WORDING
+from mextrain_site.core.i18n import WORDING, ruleset_text
 from mextrain_site.core.referee import BadInput, parse
 from rules.answer import Ruling, rule, ruling_json
 from rules.messages import Message
@@ -62,6 +62,8 @@ class CitationView:
     dir: str
     url: str = ""
     """The source text in the rule reference."""
+    remark: str = ""
+    """The translator's remark on the gloss."""
 
 
 @dataclass
@@ -97,7 +99,7 @@ class Column:
 
     @property
     def title(self) -> str:
-        return self.ruleset.title
+        return ruleset_text(self.ruleset.title)
 
     @property
     def url(self) -> str:
@@ -286,14 +288,15 @@ def _reason(r: dict[str, Any], ruleset: Ruleset) -> ReasonView:
     for c in r["citations"]:
         src = sources.get(c["seed"])
         cites.append(CitationView(c["seed"], c["quote"], c["gloss"], src.language if src else "",
-                                  src.direction if src else "auto", _url("reference:source", c["seed"])))
+                                  src.direction if src else "auto", _url("reference:source", c["seed"]),
+                                  c.get("remark", "")))
     key: str | None = r.get("rule")
     rule_ = ruleset.rules.get(key) if key else None
     return ReasonView(
         code=r["code"], text=r["text"], blocks=bool(r["blocks"]), rule=key,
-        status=rule_.status.value if rule_ else "", reading=rule_.reading if rule_ else "",
-        note=rule_.note if rule_ else "", citations=cites,
-        description=SPEC_BY_KEY[key].description if key and key in SPEC_BY_KEY else "",
+        status=rule_.status.value if rule_ else "", reading=ruleset_text(rule_.reading) if rule_ else "",
+        note=ruleset_text(rule_.note) if rule_ else "", citations=cites,
+        description=gettext(SPEC_BY_KEY[key].description) if key and key in SPEC_BY_KEY else "",
         code_url=_url("reference:reasons", fragment=r["code"]),
         rule_url=_url("reference:variant", ruleset.id, fragment=f"rule-{key}") if key else "",
     )

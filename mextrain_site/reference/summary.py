@@ -3,7 +3,7 @@
 Nothing here is written per ruleset: every sentence is a translatable template chosen by a
 rule's key and value (``SENTENCES``), so a change in a ``variants/*.yaml`` file changes the
 summary in every language at once. Free text in the ruleset files (notes, readings, glosses,
-equipment, option summaries) is English data; templates mark it ``lang="en" dir="ltr"``.
+equipment, option summaries) is worded through the catalogues too (``ruleset_text``).
 
 Numbers and other interpolated values are wrapped in ``<bdi dir="ltr">`` so ranges such as
 ``2–14`` and tiles keep their left-to-right order on right-to-left pages.
@@ -26,6 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from mextrain_site.core.i18n import ruleset_text
 from rules.ruleset import (
     RULE_SPECS,
     SPEC_BY_KEY,
@@ -342,7 +343,7 @@ def value_html(key: str, value: Any, compact: bool = False) -> SafeString:
     if kind is ValueKind.DEAL_TABLE:
         return deal_table(value, compact=compact)
     if kind is ValueKind.TEXT:
-        return format_html('<span lang="en" dir="ltr">{}</span>', value)
+        return format_html("{}", ruleset_text(value))
     if kind is ValueKind.INT and key == "scoring.double_blank":
         if value == 0:
             return mark_safe(escape(gettext("The double-blank left in a hand counts nothing at the end of a round.")))
@@ -383,8 +384,11 @@ class CitationView:
     seed: str
     quote: str
     gloss: str
+    """The rendering of the quote in the reader's language."""
     language: str
     direction: str
+    remark: str = ""
+    """The translator's remark on the rendering, in the reader's language."""
 
     @property
     def anchor(self) -> str:
@@ -421,7 +425,8 @@ def citation_views(ruleset: Ruleset, citations: Iterable[Citation]) -> tuple[Cit
     out = []
     for c in citations:
         src = langs.get(c.seed)
-        out.append(CitationView(c.seed, c.quote, c.gloss, src.language if src else "", src.direction if src else "ltr"))
+        out.append(CitationView(c.seed, c.quote, ruleset_text(c.gloss), src.language if src else "",
+                                src.direction if src else "ltr", ruleset_text(c.remark)))
     return tuple(out)
 
 
@@ -450,6 +455,18 @@ class RuleView:
     @property
     def status(self) -> str:
         return self.rule.status.value
+
+    @property
+    def note(self) -> str:
+        return ruleset_text(self.rule.note)
+
+    @property
+    def reading(self) -> str:
+        return ruleset_text(self.rule.reading)
+
+    @property
+    def alternative(self) -> str:
+        return ruleset_text(self.rule.alternative)
 
     @property
     def status_label(self) -> str:
@@ -537,7 +554,7 @@ def option_views(ruleset: Ruleset) -> list[OptionView]:
         out.append(
             OptionView(
                 name=name,
-                summary=spec.summary,
+                summary=ruleset_text(spec.summary),
                 requires=spec.requires,
                 conflicts=spec.conflicts,
                 citations=citation_views(ruleset, spec.citations),

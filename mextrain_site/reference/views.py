@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY, Ruleset
@@ -223,7 +223,7 @@ def source(request: HttpRequest, seed: str) -> HttpResponse:
     ]
     context = {
         "info": info,
-        "text": src.marked_text(seed),
+        "text": src.marked_text(seed, get_language()),
         "cited": cited,
         "missing": [q for q in quotes if q.start < 0],
         "titles": titles,

@@ -107,9 +107,12 @@ def test_numbers_are_isolated_left_to_right() -> None:
     assert '<bdi dir="ltr">2</bdi>' in html and '<bdi dir="ltr">14</bdi>' in html
 
 
-def test_free_text_is_marked_english() -> None:
-    html = sm.value_html("setup.equipment", "A hub & markers")
-    assert html == '<span lang="en" dir="ltr">A hub &amp; markers</span>'
+def test_free_text_is_worded_in_the_page_language() -> None:
+    assert sm.value_html("setup.equipment", "A hub & markers") == "A hub &amp; markers"
+    equipment = get_ruleset("cardinal").flags.setup_equipment
+    with translation.override("it"):
+        assert sm.value_html("setup.equipment", equipment) == html.escape(translation.gettext(equipment), quote=False)
+        assert "tessere" in sm.value_html("setup.equipment", equipment)
 
 
 # -- traits ----------------------------------------------------------------------------------------

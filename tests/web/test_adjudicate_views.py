@@ -60,7 +60,8 @@ def test_judging_the_example_gives_the_verdict_table_and_board(client: Client) -
     assert "must-satisfy-double" in page and "train-not-open" in page
     assert '<blockquote lang="he" dir="rtl">' in page
     assert '<blockquote lang="it" dir="ltr">' in page
-    assert 'class="gloss" lang="en" dir="ltr"' in page
+    assert '<blockquote class="quote rendering">' in page  # the reader's language first
+    assert '<details class="original">' in page  # the original one tap away
     # the table: one column per ruleset, the disputed rows marked
     for ident in base_ids():
         assert f'<th scope="col" data-ruleset="{ident}">' in page
