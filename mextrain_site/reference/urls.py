@@ -8,6 +8,7 @@ app_name = "reference"
 urlpatterns = [
     path("variants/", views.variants, name="variants"),
     path("variants/<str:ident>/", views.variant, name="variant"),
+    path("variants/<str:ident>/sheet/", views.sheet, name="sheet"),
     path("compare/", views.compare, name="compare"),
     path("which/", views.which, name="which"),
     path("sources/", views.source_list, name="sources"),

@@ -25,6 +25,7 @@ from variants.loader import (
 
 from . import sources as src
 from . import summary as sm
+from .sheet import sheet as rule_sheet
 
 _SPLIT = re.compile(r"[,\s+]+")
 
@@ -97,6 +98,19 @@ def variant(request: HttpRequest, ident: str) -> HttpResponse:
         ),
     }
     return render(request, "reference/variant.html", context, status=status)
+
+
+def sheet(request: HttpRequest, ident: str) -> HttpResponse:
+    """The rule sheet to print: the ruleset (options in the id or ?options=) on at most two A4 pages."""
+    base_id, path_options = split_id(ident)
+    if base_id not in base_ids():
+        raise Http404(gettext("No ruleset is called “%(id)s”.") % {"id": base_id})
+    choice = sm.choose(base_id, [*path_options, *_split_options(request)])
+    ruleset = choice.ruleset or sm.choose(base_id, []).ruleset
+    assert ruleset is not None
+    context = {"sheet": rule_sheet(ruleset, get_language() or "en"), "choice": choice,
+               "assumed": sm.STATUS_LABELS["silent"]}
+    return render(request, "reference/sheet.html", context, status=200 if choice.ruleset else 400)
 
 
 def compare(request: HttpRequest) -> HttpResponse:
