@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .judge import Judgement, Replay, explain, implicit_done, judge_all, replay
+from .messages import word
 from .moves import Move
 from .position import ImpossiblePositionError, Position
 from .reasons import Reason, ReasonCode
@@ -126,7 +127,7 @@ def ruling_json(ruling: Ruling, translate: Translate | None = None) -> dict[str,
         "actions": [w.judgement(j) for j in ruling.actions],
         "round_over": state.round_over,
         "scores": ruling.scores,
-        "notes": list(state.notes),
+        "notes": [word(note, translate.text) for note in state.notes] if translate else list(state.notes),
     }
 
 

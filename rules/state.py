@@ -200,18 +200,20 @@ def build(position: Position, ruleset: Ruleset) -> State:
         # A double ending a train is open; `open-doubles:` gives the order they were laid in.
         listed = tuple(position.players.index(name) if name != MEXICAN else n for name in position.open_doubles or ())
         open_doubles = listed + tuple(i for i in range(n + 1) if trains[i].ends_in_double and i not in listed)
-    notes = []
+    notes: list[Message] = []
     rng = flags.players_count
     if not rng.min <= n <= rng.max:
-        notes.append(f"{ruleset.id} is for {rng.min} to {rng.max} players; this position has {n}.")
+        notes.append(Message("{variant} is for {low} to {high} players; this position has {count}.",
+                             variant=ruleset.id, low=rng.min, high=rng.max, count=n))
     if position.round is not None and flags.engine_tile is EngineTile.ROUND_DOUBLE:
         expected = set_max - (position.round - 1)
         if expected != position.engine:
-            notes.append(f"under {ruleset.id} round {position.round} is played with the {expected}-{expected} engine, "
-                         f"not {position.engine}-{position.engine}.")
+            notes.append(Message("under {variant} round {round} is played with the {expected} engine, not {given}.",
+                                 variant=ruleset.id, round=position.round, expected=f"{expected}-{expected}",
+                                 given=f"{position.engine}-{position.engine}"))
     if pending and trains[n].started and flags.first_turn_trains is FirstTurnTrains.OWN_ONLY:
-        notes.append(f"under {ruleset.id} nobody starts the Mexican train during the first turns, "
-                     "yet it is started here.")
+        notes.append(Message("under {variant} nobody starts the Mexican train during the first turns, yet it is "
+                             "started here.", variant=ruleset.id))
     phase = position.phase if pending else Phase.PLAY
     out = any(h is not None and h.empty for h in hands)
     return State(

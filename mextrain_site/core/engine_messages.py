@@ -249,6 +249,12 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('the position holds more tiles than a double-{set} set has ({size})'),
     # Translators: keep every {placeholder} exactly as it is.
+    _('{variant} is for {low} to {high} players; this position has {count}.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('under {variant} nobody starts the Mexican train during the first turns, yet it is started here.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('under {variant} round {round} is played with the {expected} engine, not {given}.'),
+    # Translators: keep every {placeholder} exactly as it is.
     _('expected a tile like 6-4, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected pips from 0 to {limit}, found {found}'),

@@ -213,3 +213,28 @@ def test_the_sites_gettext_wording_plugs_into_the_hook(client: Client, spec_exam
     for ident, ruling in translated["variants"].items():
         assert [a["move"] for a in ruling["actions"]] == [a["move"] for a in english["variants"][ident]["actions"]]
         assert all(reason["text"] for a in ruling["actions"] for reason in a["reasons"])
+
+
+THREE_PLAYERS = """players: Ann Bob Cy
+engine: 12-12
+Ann: 12-4
+Bob: 12-7
+Cy: -
+mexican: -
+boneyard: 40
+turn: Cy
+"""
+
+
+@pytest.mark.parametrize("lang", ["he", "hu", "ky", "it", "el"])
+def test_the_engines_notes_follow_accept_language(client: Client, lang: str) -> None:
+    """Cardinal is for four to ten players: the note on a three-player position comes in the reader's language."""
+    payload = {"position": THREE_PLAYERS, "variant": "cardinal"}
+    english = body(client.post(URL, json.dumps(payload), content_type="application/json"))
+    translated = body(client.post(URL, json.dumps(payload), content_type="application/json", HTTP_ACCEPT_LANGUAGE=lang))
+    [note] = english["variants"]["cardinal"]["notes"]
+    assert note == "cardinal is for 4 to 10 players; this position has 3."
+    [worded] = translated["variants"]["cardinal"]["notes"]
+    with translation.override(lang):
+        template = translation.gettext("{variant} is for {low} to {high} players; this position has {count}.")
+    assert worded == template.format(variant="cardinal", low=4, high=10, count=3) and worded != note
