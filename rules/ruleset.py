@@ -200,7 +200,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     _spec("turn.cannot_play", K.ENUM, "What a player does who cannot play.", CannotPlay),
     _spec("turn.drawn_tile_only", K.BOOL, "After drawing, only the drawn tile may be played."),
     _spec("turn.empty_boneyard_pass", K.BOOL, "With an empty boneyard a player who cannot play passes and marks the train."),
-    _spec("turn.announce_last_tile", K.BOOL, "A player with one tile left must announce it (not judged by the engine)."),
+    _spec("turn.announce_last_tile", K.BOOL, "A player with one tile left must announce it (mextrain does not judge it)."),
     _spec("markers.placed", K.ENUM, "When a player's marker goes down.", MarkerPlaced),
     _spec("markers.removed", K.ENUM, "When a player's marker is lifted.", MarkerRemoved),
     _spec("doubles.play_again", K.BOOL, "A player who lays a double plays again."),

@@ -144,3 +144,24 @@ def fuzzy_msgids(path: Path) -> set[str]:
                 fuzzy = False
             in_id = False
     return out
+
+
+COUNTERS = {"n", "counter", "count", "range", "points", "hi", "lo"}
+"""The placeholders that hold the number a plural entry counts."""
+
+
+def test_hebrew_says_one_without_a_bare_digit() -> None:
+    """"שחקן אחד", not "1 שחקן": every plural entry worded for one names it in words."""
+    import re
+
+    from django.utils.translation import trans_real
+
+    catalog = trans_real.translation("he")._catalog  # type: ignore[attr-defined]
+    singular_forms = [key for key in catalog.keys() if isinstance(key, tuple) and key[1] == 0]
+    assert singular_forms
+    for msgid, _ in singular_forms:
+        names = re.findall(r"%\((\w+)\)[sd]", msgid)
+        with translation.override("he"):
+            counted = {name: 1 if name in COUNTERS else 7 for name in names}
+            text = translation.ngettext(msgid, msgid, 1) % counted if names else ""
+        assert not re.search(r"(?<![\d\w-])1\s+[\u0590-\u05FF]{2,}", text), f"{msgid!r} => {text!r}"

@@ -137,7 +137,7 @@ MESSAGES = [
     _('A player who can play must play.'),
     _('What a player does who cannot play.'),
     _('With an empty boneyard a player who cannot play passes and marks the train.'),
-    _('A player with one tile left must announce it (not judged by the engine).'),
+    _('A player with one tile left must announce it (mextrain does not judge it).'),
     _("When a player's marker goes down."),
     _("When a player's marker is lifted."),
     _('Whether an open double must be satisfied before other trains.'),

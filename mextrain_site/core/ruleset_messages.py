@@ -201,7 +201,7 @@ TEXTS = [
     # Translators: ruleset text: howto.yaml rules.turn.empty_boneyard_pass.cite[1].gloss
     _('(If no dominoes remain in the boneyard, the player simply marks his train.)'),
     # Translators: ruleset text: howto.yaml rules.turn.announce_last_tile.reading
-    _('Not stated by this source; assumed no announcement of a last tile is required, since the article never mentions one (only the Hungarian rules, 001, ask for it). The engine does not judge this rule in any case.'),
+    _('Not stated by this source; assumed no announcement of a last tile is required, since the article never mentions one (only the Hungarian rules, 001, ask for it). mextrain does not judge this rule in any case.'),
     # Translators: ruleset text: howto.yaml rules.markers.placed.cite[1].gloss
     _('He must place a marker at the end of his train and play passes to the next player.'),
     # Translators: ruleset text: howto.yaml rules.markers.placed.cite[1].remark
