@@ -13,6 +13,9 @@ from django.utils.translation import gettext
 from rules.messages import fields, word
 from rules.reasons import ReasonCode, english_train_label
 
+LABEL_CONTEXT = "rule dimension"
+"""The gettext context of rule labels (a label such as "Rounds" is a heading, not a sentence)."""
+
 
 def ruleset_text(english: str) -> str:
     """A free text of a ruleset file (title, gloss, remark, note, reading, alternative, option

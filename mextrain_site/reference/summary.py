@@ -1,15 +1,15 @@
 """Readable, translatable summaries of rulesets, generated from their data.
 
-Nothing here is written per ruleset: every sentence is a translatable template chosen by a
-rule's key and value (``SENTENCES``), so a change in a ``variants/*.yaml`` file changes the
-summary in every language at once. Free text in the ruleset files (notes, readings, glosses,
+Nothing here is written per ruleset: every sentence is the one ``rules/ruleset.py`` declares
+for a rule's value (on its ``RuleSpec`` or enum member), translated, so a change in a
+``variants/*.yaml`` file changes the summary in every language at once. Free text in the ruleset files (notes, readings, glosses,
 equipment, option summaries) is worded through the catalogues too (``ruleset_text``).
 
 Numbers and other interpolated values are wrapped in ``<bdi dir="ltr">`` so ranges such as
 ``2–14`` and tiles keep their left-to-right order on right-to-left pages.
 
-Coverage is checked by ``tests/reference/test_reference_summary.py``: every ``RULE_SPECS`` key
-has a label, and every enum value and boolean of every key has a sentence.
+Coverage is checked by ``tests/reference/test_reference_summary.py``: every value of every rule
+key is worded, in every language.
 """
 
 from __future__ import annotations
@@ -24,9 +24,8 @@ from django.utils.functional import Promise
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
-from django.utils.translation import gettext_lazy as _
 
-from mextrain_site.core.i18n import ruleset_text
+from mextrain_site.core.i18n import LABEL_CONTEXT, ruleset_text
 from rules.ruleset import (
     RULE_SPECS,
     SPEC_BY_KEY,
@@ -38,6 +37,7 @@ from rules.ruleset import (
     RuleSpec,
     Status,
     ValueKind,
+    Worded,
 )
 from variants.loader import (
     all_rulesets,
@@ -48,182 +48,6 @@ from variants.loader import (
 )
 
 from .sources import anchor_for
-
-# -- labels: the short name of every dimension ---------------------------------------------------
-
-LABELS: Mapping[str, Promise] = {
-    "players.count": pgettext_lazy("rule dimension", "Players"),
-    "setup.deal": pgettext_lazy("rule dimension", "Set and hand size"),
-    "setup.equipment": pgettext_lazy("rule dimension", "Equipment"),
-    "engine.tile": pgettext_lazy("rule dimension", "Engine double"),
-    "engine.missing": pgettext_lazy("rule dimension", "Missing engine"),
-    "start.first_player": pgettext_lazy("rule dimension", "First player"),
-    "rounds.count": pgettext_lazy("rule dimension", "Rounds"),
-    "first_turn.tiles": pgettext_lazy("rule dimension", "Tiles on the first turn"),
-    "first_turn.who": pgettext_lazy("rule dimension", "Whose first turn is special"),
-    "first_turn.trains": pgettext_lazy("rule dimension", "Trains on the first turn"),
-    "first_turn.cannot_start": pgettext_lazy("rule dimension", "Unable to start a train"),
-    "first_turn.going_out": pgettext_lazy("rule dimension", "Going out on the first turn"),
-    "first_turn.doubles_apply": pgettext_lazy("rule dimension", "Doubles on the first turn"),
-    "turn.matching_ends": pgettext_lazy("rule dimension", "Matching ends"),
-    "turn.one_tile": pgettext_lazy("rule dimension", "One tile a turn"),
-    "turn.own_train_first": pgettext_lazy("rule dimension", "Own train first"),
-    "turn.marked_trains_open": pgettext_lazy("rule dimension", "Marked trains"),
-    "turn.mexican_open": pgettext_lazy("rule dimension", "Mexican train"),
-    "turn.must_play": pgettext_lazy("rule dimension", "Must play"),
-    "turn.cannot_play": pgettext_lazy("rule dimension", "Unable to play"),
-    "turn.drawn_tile_only": pgettext_lazy("rule dimension", "After drawing"),
-    "turn.empty_boneyard_pass": pgettext_lazy("rule dimension", "Empty boneyard"),
-    "turn.announce_last_tile": pgettext_lazy("rule dimension", "Announcing the last tile"),
-    "markers.placed": pgettext_lazy("rule dimension", "Marker placed"),
-    "markers.removed": pgettext_lazy("rule dimension", "Marker lifted"),
-    "doubles.play_again": pgettext_lazy("rule dimension", "Playing again after a double"),
-    "doubles.obligation": pgettext_lazy("rule dimension", "Open doubles"),
-    "doubles.follow_up": pgettext_lazy("rule dimension", "The tile after one's own double"),
-    "doubles.order": pgettext_lazy("rule dimension", "Order of open doubles"),
-    "doubles.dead": pgettext_lazy("rule dimension", "Dead doubles"),
-    "doubles.branching": pgettext_lazy("rule dimension", "Branching"),
-    "round_end.blocked": pgettext_lazy("rule dimension", "Blocked round"),
-    "round_end.last_tile_double": pgettext_lazy("rule dimension", "Going out on a double"),
-    "scoring.double_blank": pgettext_lazy("rule dimension", "The double-blank"),
-    "winner.tie_breaks": pgettext_lazy("rule dimension", "Tie-breaks"),
-}
-
-# -- sentences: one per (key, value) -------------------------------------------------------------
-# Enum values are keyed by their spelled value, booleans by True/False.
-
-SENTENCES: Mapping[str, Mapping[Any, Promise]] = {
-    "engine.tile": {
-        "round-double": _("Each round has its own engine: the set's highest double in the first round, then the next lower double in each later round."),
-        "highest-held": _("The engine is the highest double any player holds after the deal."),
-    },
-    "engine.missing": {
-        "draw-in-turn-until-found": _("If nobody holds the engine, the players draw from the boneyard in turn until it is found."),
-        "set-aside-before-deal": _("The engine is set aside before the deal, so it can never be missing."),
-        "draw-until-any-double": _("If nobody holds a double, the players draw from the boneyard until one turns up; that double becomes the engine."),
-        "all-draw-until-found": _("If nobody holds the engine, every player draws one more tile at the same time, until someone draws it."),
-    },
-    "start.first_player": {
-        "engine-holder": _("The player who holds the engine lays it and takes the first turn."),
-        "chosen": _("The players choose who takes the first turn."),
-        "left-of-engine-holder": _("The player who lays the engine does not start: the player on their left takes the first turn."),
-    },
-    "rounds.count": {
-        "one-per-double": _("A game has one round for each double of the set, from the highest down to the double-blank."),
-        "single-game": _("A game is a single round."),
-    },
-    "first_turn.tiles": {
-        "one": _("There is no special first turn: a player lays one tile, as on any later turn."),
-        "chain": _("On the first turn a player may lay a chain of as many tiles as they like."),
-    },
-    "first_turn.who": {
-        "every-player": _("Every player's first turn follows the first-turn rules."),
-        "first-player-only": _("Only the very first turn of the round, the first player's, follows the first-turn rules."),
-    },
-    "first_turn.trains": {
-        "own-only": _("On the first turn a player may build only their own train."),
-        "own-or-mexican": _("On the first turn a player may build their own train or the Mexican train."),
-        "any-available": _("On the first turn a player may use any train open to them."),
-    },
-    "first_turn.cannot_start": {
-        "marker-no-draw": _("A player who cannot start a train on the first turn places a marker and does not draw."),
-        "normal-turn": _("A player who cannot start a train on the first turn takes a normal turn: draw a tile, play it if possible, otherwise place a marker."),
-    },
-    "first_turn.going_out": {
-        "finish-round-of-turns": _("If a player goes out on the first turn, the others still take their first turn before the round ends."),
-        "round-ends": _("If a player goes out on the first turn, the round ends at once."),
-    },
-    "first_turn.doubles_apply": {
-        True: _("The rules for doubles apply on the first turn too."),
-        False: _("The rules for doubles do not apply on the first turn."),
-    },
-    "turn.matching_ends": {
-        True: _("A tile must match the open end it is laid against; every train starts with the engine's number."),
-        False: _("A tile need not match the open end it is laid against."),
-    },
-    "turn.one_tile": {
-        True: _("On every later turn a player lays one tile, unless it is a double."),
-        False: _("On later turns a player may lay more than one tile."),
-    },
-    "turn.own_train_first": {
-        True: _("A player who can add to their own train must do so before using any other train."),
-        False: _("A player may play on any open train, even when able to add to their own."),
-    },
-    "turn.marked_trains_open": {
-        True: _("Another player's train is open to everyone while it carries its owner's marker."),
-        False: _("Another player's train is never open, marker or not."),
-    },
-    "turn.mexican_open": {
-        True: _("The Mexican train is open to every player."),
-        False: _("The Mexican train is not open to every player."),
-    },
-    "turn.must_play": {
-        True: _("A player who can play must play."),
-        False: _("A player may draw or pass even when able to play."),
-    },
-    "turn.cannot_play": {
-        "draw-one": _("A player who cannot play draws one tile from the boneyard."),
-        "marker-no-draw": _("A player who cannot play places a marker without drawing."),
-    },
-    "turn.drawn_tile_only": {
-        True: _("After drawing, only the drawn tile may be played."),
-        False: _("After drawing, any tile in the hand may be played."),
-    },
-    "turn.empty_boneyard_pass": {
-        True: _("With the boneyard empty, a player who cannot play passes and marks their own train."),
-        False: _("With the boneyard empty, a player who cannot play does not simply pass."),
-    },
-    "turn.announce_last_tile": {
-        True: _("A player with one tile left must announce it."),
-        False: _("A player need not announce their last tile."),
-    },
-    "markers.placed": {
-        "on-pass": _("A player's marker goes down when they end a turn without playing."),
-        "when-own-train-unplayable": _("A player's marker goes down as soon as they cannot add to their own train."),
-    },
-    "markers.removed": {
-        "owner-plays-own-train": _("A marker is lifted when its owner plays on their own train again."),
-    },
-    "doubles.play_again": {
-        True: _("A player who lays a double plays again."),
-        False: _("Laying a double does not give another turn."),
-    },
-    "doubles.obligation": {
-        "none": _("An open double need not be satisfied before play goes on elsewhere."),
-        "satisfy": _("An open double must be satisfied before any other train is played."),
-    },
-    "doubles.follow_up": {
-        "any-available-train": _("The tile a player lays after their own double may go on any train open to them."),
-        "must-satisfy": _("A player who lays a double must satisfy it with the next tile."),
-        "doubles-anywhere-then-satisfy": _("After laying a double, further doubles may go on any open train; the first tile that is not a double must satisfy the double."),
-    },
-    "doubles.order": {
-        "oldest-first": _("Several open doubles are satisfied in the order they were laid."),
-        "newest-first": _("Several open doubles are satisfied in reverse order: the last one laid first."),
-    },
-    "doubles.dead": {
-        True: _("A double whose number is all played is dead and no longer restricts play."),
-        False: _("There are no dead doubles: a double keeps its effect even when its number is all played."),
-    },
-    "doubles.branching": {
-        "none": _("A double opens one end only: trains do not branch."),
-    },
-    "round_end.blocked": {
-        "ends": _("When the boneyard is empty and nobody can play, the round ends and is scored."),
-    },
-    "round_end.last_tile_double": {
-        True: _("Laying one's last tile ends the round at once, even when it is a double."),
-        False: _("Going out on a double does not end the round until the double is satisfied."),
-    },
-}
-
-# Items of list values, shown as an ordered list after an introducing sentence.
-LIST_ITEMS: Mapping[str, Mapping[str, Promise]] = {
-    "winner.tie_breaks": {
-        "most-zero-rounds": _("the most rounds scored at zero"),
-        "lowest-nonzero-round": _("the lowest round total other than zero"),
-    },
-}
 
 # -- sections of the summary -----------------------------------------------------------------------
 
@@ -277,7 +101,9 @@ def interpolate(template: str, **params: object) -> SafeString:
 
 
 def label(key: str) -> str:
-    return str(LABELS.get(key, key))
+    """The rule's label (declared on its RuleSpec), in the active language."""
+    spec = SPEC_BY_KEY.get(key)
+    return pgettext(LABEL_CONTEXT, spec.label) if spec is not None else key
 
 
 def description(key: str) -> str:
@@ -358,7 +184,6 @@ def value_html(key: str, value: Any, compact: bool = False) -> SafeString:
     if kind is ValueKind.ENUM_LIST and key == "winner.tie_breaks":
         if not value:
             return mark_safe(escape(gettext("No tie-break: players tied for the lowest total share the win.")))
-        items = LIST_ITEMS[key]
         return format_html(
             '{} <ol class="tie-breaks">{}</ol>',
             ngettext(
@@ -366,12 +191,11 @@ def value_html(key: str, value: Any, compact: bool = False) -> SafeString:
                 "A tie for the lowest total is broken by, in this order:",
                 len(value),
             ),
-            format_html_join("", "<li>{}</li>", ((items.get(v.value, v.value),) for v in value)),
+            format_html_join("", "<li>{}</li>", ((gettext(v.sentence) if isinstance(v, Worded) else v.value,) for v in value)),
         )
-    sentences = SENTENCES.get(key, {})
-    lookup = value.value if isinstance(value, enum.Enum) else value
-    if not isinstance(lookup, (list, tuple, dict)) and lookup in sentences:
-        return mark_safe(escape(str(sentences[lookup])))
+    sentence = spec.sentence(value)
+    if sentence:
+        return mark_safe(escape(gettext(sentence)))
     # A value without a sentence (a new key or enum value): show it plainly rather than fail.
     return interpolate(gettext("%(dimension)s: %(value)s"), dimension=label(key), value=_plain(value))
 

@@ -9,7 +9,7 @@ from reference_html import parse
 
 from mextrain_site.reference import sheet as sh
 from mextrain_site.reference import summary as sm
-from rules.ruleset import RULE_SPECS
+from rules.ruleset import RULE_SPECS, DoubleObligation
 from variants.loader import get_ruleset, option_ids
 
 
@@ -30,7 +30,7 @@ def test_options_in_the_id_or_the_query_are_applied(client: Client) -> None:
     path = client.get("/en/variants/masters+mandatory-doubles/sheet/").content
     query = client.get("/en/variants/masters/sheet/?options=mandatory-doubles").content
     assert b"mandatory-doubles" in path and path == query
-    line = str(sm.SENTENCES["doubles.obligation"]["satisfy"])
+    line = DoubleObligation.SATISFY.sentence
     assert line in parse(path).text
 
 

@@ -1,5 +1,6 @@
 """Write ``mextrain_site/core/engine_messages.py``: the engine's English sentences (reason
-templates and descriptions, rule descriptions, and the templates of its error messages:
+templates and descriptions, each rule's label, description and value sentences as declared in
+``rules/ruleset.py``, and the templates of its error messages:
 every literal ``Message("...")`` in rules/, variants/ and mextrain_site/) wrapped in
 ``gettext_noop`` so that ``makemessages`` puts them in the catalogues. ``--check`` exits 1
 when the file is stale (the test suite runs it)."""
@@ -13,6 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from mextrain_site.core.i18n import LABEL_CONTEXT
 from rules.reasons import ReasonCode
 from rules.ruleset import RULE_SPECS
 
@@ -38,7 +40,10 @@ def engine_strings() -> list[str]:
     out: list[str] = []
     for code in ReasonCode:
         out += [code.template, code.description]
-    out += [spec.description for spec in RULE_SPECS]
+    for spec in RULE_SPECS:
+        out.append(spec.description)
+        out += [s for s in (spec.when_true, spec.when_false) if s]
+        out += [member.sentence for member in spec.enum or ()]
     out += message_templates()
     return list(dict.fromkeys(out))
 
@@ -51,9 +56,12 @@ def render() -> str:
         'the web layer translates these with gettext (see mextrain_site/core/i18n.py)."""',
         "",
         "from django.utils.translation import gettext_noop as _",
+        "from django.utils.translation import pgettext_lazy",
         "",
-        "MESSAGES = [",
+        "LABELS = [",
     ]
+    lines += [f"    pgettext_lazy({LABEL_CONTEXT!r}, {spec.label!r})," for spec in RULE_SPECS]
+    lines += ["]", "", "MESSAGES = ["]
     for s in engine_strings():
         if "{" in s:
             lines.append("    # Translators: keep every {placeholder} exactly as it is.")
