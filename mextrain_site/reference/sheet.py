@@ -14,7 +14,7 @@ from django.utils.text import Truncator
 
 from rules.ruleset import Ruleset, Status
 
-from . import summary as sm
+from . import rule_views, wording
 
 QUOTE_WORDS = 30
 """A quote on the sheet is cut after this many words (with an ellipsis) to keep to two pages."""
@@ -58,13 +58,13 @@ class Sheet:
     sections: tuple[SheetSection, ...]
 
 
-def short_quote(view: sm.RuleView, reader_language: str) -> SheetQuote | None:
+def short_quote(view: rule_views.RuleView, reader_language: str) -> SheetQuote | None:
     """The shortest of a rule's passages, in the reader's language (a source in that language
     first), cut to QUOTE_WORDS words."""
     if not view.citations:
         return None
 
-    def shown(c: sm.CitationView) -> tuple[str, bool]:
+    def shown(c: rule_views.CitationView) -> tuple[str, bool]:
         original = c.language.split("-")[0] == reader_language.split("-")[0]
         return (c.quote if original else c.gloss), original
 
@@ -76,17 +76,17 @@ def short_quote(view: sm.RuleView, reader_language: str) -> SheetQuote | None:
 
 def sheet(ruleset: Ruleset, reader_language: str) -> Sheet:
     sections = []
-    for gid, title, specs in sm.grouped_specs():
+    for gid, title, specs in rule_views.grouped_specs():
         rules = []
         for spec in specs:
             if spec.key in HEADER_KEYS:
                 continue
-            view = sm.rule_view(ruleset, spec.key, compact=True)
+            view = rule_views.rule_view(ruleset, spec.key, compact=True)
             rules.append(SheetRule(spec.key, view.label, view.value, view.status,
                                    view.status_label if view.rule.status is not Status.STATED else "",
                                    short_quote(view, reader_language)))
         if rules:
             sections.append(SheetSection(gid, title, tuple(rules)))
     players = ruleset.flags.players_count
-    return Sheet(ruleset, sm.player_range(players.min, players.max),
-                 sm.deal_table(ruleset.flags.setup_deal, compact=True), tuple(sections))
+    return Sheet(ruleset, wording.player_range(players.min, players.max),
+                 wording.deal_table(ruleset.flags.setup_deal, compact=True), tuple(sections))

@@ -7,8 +7,8 @@ from django.test import Client
 from django.utils import translation
 from reference_html import parse
 
+from mextrain_site.reference import rule_views, wording
 from mextrain_site.reference import sheet as sh
-from mextrain_site.reference import summary as sm
 from rules.ruleset import RULE_SPECS, DoubleObligation
 from variants.loader import get_ruleset, option_ids
 
@@ -21,7 +21,7 @@ def test_the_sheet_holds_every_rule_once_with_its_sentence(client: Client, ident
     rs = get_ruleset(ident)
     for key in keys:
         line = next(n for n in doc.find_all("div", cls="sheet-rule") if n.attrs["data-rule"] == key)
-        assert parse(str(sm.value_html(key, rs.rule(key).value, compact=True))).text in line.text
+        assert parse(str(wording.value_html(key, rs.rule(key).value, compact=True))).text in line.text
     assert doc.find("table", cls="deal-table") is not None
     assert doc.find("nav") is None and doc.find("header", cls="site-header") is None
 
@@ -41,13 +41,13 @@ def test_bad_options_and_unknown_rulesets(client: Client) -> None:
 
 def test_a_quote_is_the_source_itself_in_its_language_else_its_rendering() -> None:
     rs = get_ruleset("howto")  # Hebrew (000) and Kyrgyz (002) sources
-    view = sm.rule_view(rs, "engine.missing")
+    view = rule_views.rule_view(rs, "engine.missing")
     with translation.override("he"):
-        q = sh.short_quote(sm.rule_view(rs, "engine.missing"), "he")
+        q = sh.short_quote(rule_views.rule_view(rs, "engine.missing"), "he")
     assert q is not None and q.original and q.language == "he" and q.text.rstrip("…") in next(
         c.quote for c in view.citations if c.language == "he")
     with translation.override("it"):
-        q = sh.short_quote(sm.rule_view(rs, "engine.missing"), "it")
+        q = sh.short_quote(rule_views.rule_view(rs, "engine.missing"), "it")
         glosses = [translation.gettext(c.gloss) for c in rs.rule("engine.missing").citations]
     assert q is not None and not q.original and q.text.rstrip("…") in " ".join(glosses)
 

@@ -15,7 +15,8 @@ from reference_html import LANGUAGES, parse
 
 from mextrain_site.core import engine_messages
 from mextrain_site.core.i18n import LABEL_CONTEXT
-from mextrain_site.reference import summary as sm
+from mextrain_site.reference import rule_views, wording
+from mextrain_site.reference.traits import distinctive_traits
 from rules.reasons import ReasonCode
 from rules.ruleset import RULE_SPECS, DoubleObligation, ValueKind, Worded
 from variants.loader import all_rulesets, get_ruleset, option_ids
@@ -41,9 +42,9 @@ def test_summary_mentions_every_dimension_in_every_language(client: Client, lang
 
 
 def test_summary_sections_follow_the_game() -> None:
-    titles = [title for _, title, _ in sm.grouped_specs()]
+    titles = [title for _, title, _ in rule_views.grouped_specs()]
     assert titles == ["Setup", "The start", "The first turn", "A normal turn", "Doubles", "End of round and scoring"]
-    keys = [s.key for _, _, specs in sm.grouped_specs() for s in specs]
+    keys = [s.key for _, _, specs in rule_views.grouped_specs() for s in specs]
     assert sorted(keys) == sorted(s.key for s in RULE_SPECS)
 
 
@@ -81,12 +82,12 @@ def test_every_sentence_of_every_ruleset_is_generated_not_a_fallback() -> None:
     for ident in option_ids():
         rs = get_ruleset(ident)
         for spec in RULE_SPECS:
-            html = sm.value_html(spec.key, rs.rule(spec.key).value)
-            assert not html.startswith(sm.bdi(sm.label(spec.key)) + ":"), (ident, spec.key)
+            html = wording.value_html(spec.key, rs.rule(spec.key).value)
+            assert not html.startswith(wording.bdi(wording.label(spec.key)) + ":"), (ident, spec.key)
 
 
 def test_a_value_without_a_sentence_is_shown_plainly() -> None:
-    html = sm.value_html("doubles.order", "sideways")
+    html = wording.value_html("doubles.order", "sideways")
     assert html == '<bdi dir="ltr">Order of open doubles</bdi>: <bdi dir="ltr">sideways</bdi>'
 
 
@@ -104,14 +105,14 @@ def test_descriptions_from_rules_are_in_the_catalogue_list() -> None:
 def test_summary_follows_the_data() -> None:
     """A change in a ruleset's data changes its summary: nothing is written per ruleset."""
     rs = get_ruleset("masters")
-    before = sm.summary(rs)
+    before = rule_views.summary(rs)
     rule = rs.rule("doubles.obligation")
     changed_rules = dict(rs.rules)
     changed_rules["doubles.obligation"] = dataclasses.replace(rule, value=type(rule.value)("satisfy"))
     changed = dataclasses.replace(rs, rules=MappingProxyType(changed_rules))
-    after = sm.summary(changed)
+    after = rule_views.summary(changed)
 
-    def statement(sections: list[sm.Section]) -> str:
+    def statement(sections: list[rule_views.Section]) -> str:
         return next(str(r.value) for s in sections for r in s.rules if r.key == "doubles.obligation")
 
     assert statement(before) == DoubleObligation.NONE.sentence
@@ -119,16 +120,16 @@ def test_summary_follows_the_data() -> None:
 
 
 def test_numbers_are_isolated_left_to_right() -> None:
-    html = sm.value_html("players.count", get_ruleset("howto").flags.players_count)
+    html = wording.value_html("players.count", get_ruleset("howto").flags.players_count)
     assert '<bdi dir="ltr">2</bdi>' in html and '<bdi dir="ltr">14</bdi>' in html
 
 
 def test_free_text_is_worded_in_the_page_language() -> None:
-    assert sm.value_html("setup.equipment", "A hub & markers") == "A hub &amp; markers"
+    assert wording.value_html("setup.equipment", "A hub & markers") == "A hub &amp; markers"
     equipment = get_ruleset("cardinal").flags.setup_equipment
     with translation.override("it"):
-        assert sm.value_html("setup.equipment", equipment) == html.escape(translation.gettext(equipment), quote=False)
-        assert "tessere" in sm.value_html("setup.equipment", equipment)
+        assert wording.value_html("setup.equipment", equipment) == html.escape(translation.gettext(equipment), quote=False)
+        assert "tessere" in wording.value_html("setup.equipment", equipment)
 
 
 # -- traits ----------------------------------------------------------------------------------------
@@ -136,7 +137,7 @@ def test_free_text_is_worded_in_the_page_language() -> None:
 
 def test_traits_are_three_or_four_rare_values_from_the_data() -> None:
     rulesets = all_rulesets()
-    traits = sm.distinctive_traits(rulesets)
+    traits = distinctive_traits(rulesets)
     for rs in rulesets:
         picked = traits[rs.id]
         assert 3 <= len(picked) <= 4, rs.id
@@ -149,7 +150,7 @@ def test_traits_are_three_or_four_rare_values_from_the_data() -> None:
 
 
 def test_traits_prefer_values_nobody_else_holds() -> None:
-    traits = sm.distinctive_traits(all_rulesets())
+    traits = distinctive_traits(all_rulesets())
     # masters alone starts from the highest double held and plays a single game
     assert {"engine.tile", "rounds.count"} <= {t.view.key for t in traits["masters"]}
     # cardinal alone makes a player add to the own train first
@@ -169,7 +170,7 @@ def test_traits_change_with_the_data() -> None:
             rules["engine.tile"] = masters.rule("engine.tile")
             rs = dataclasses.replace(rs, rules=MappingProxyType(rules))
         twins.append(rs)
-    traits = sm.distinctive_traits(twins)
+    traits = distinctive_traits(twins)
     assert "engine.tile" not in {t.view.key for t in traits["masters"]}
 
 
