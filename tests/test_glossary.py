@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests.catalogues import entries
+
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = [code for code, _ in settings.LANGUAGES if code != "en"]
 
@@ -53,30 +55,6 @@ def glossary(lang: str) -> dict[str, tuple[str, list[str]]]:
         if len(cells) >= 3 and cells[0] in TERMS:
             rows[cells[0]] = (cells[1], [s.strip().strip("`") for s in cells[2].split(",") if s.strip()])
     return rows
-
-
-def entries(lang: str) -> list[tuple[str, str]]:
-    """(English, translation) of every entry of the catalogue; plurals as their singular and plural."""
-    text = (ROOT / "locale" / lang / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
-    out = []
-    for block in text.split("\n\n"):
-        fields: dict[str, str] = {}
-        key = ""
-        for line in block.splitlines():
-            m = re.match(r'^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?) "(.*)"$', line)
-            if m:
-                key = m.group(1)
-                fields[key] = m.group(2)
-            elif line.startswith('"') and key:
-                fields[key] += line[1:-1]
-        if fields.get("msgid"):
-            plural = sorted(k for k in fields if k.startswith("msgstr["))
-            if plural:
-                out.append((fields["msgid"], fields[plural[0]]))
-                out.append((fields["msgid_plural"], fields[plural[-1]]))
-            else:
-                out.append((fields["msgid"], fields.get("msgstr", "")))
-    return [(e.replace('\\"', '"'), t.replace('\\"', '"')) for e, t in out]
 
 
 def prose(english: str) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -16,11 +15,11 @@ from django.test import Client
 from reference_html import Node, parse, reference_pages
 
 from mextrain_site.referee.views import EXAMPLE
+from tests.catalogues import entries
 from variants.texts import free_texts
 
 pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore:No directory at:UserWarning")]
 
-ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = [code for code, _ in settings.LANGUAGES if code != "en"]
 MIN_WORDS = 4
 """A run of this many English words is a sentence (or the telling part of one)."""
@@ -47,30 +46,11 @@ NOT_PROSE = ("code", "kbd", "samp", "script", "style", "textarea", "pre")
 """Elements whose text is input syntax, ids or code, not prose."""
 
 
-def _catalogue(lang: str) -> list[tuple[str, str]]:
-    text = (ROOT / "locale" / lang / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
-    out = []
-    for block in text.split("\n\n"):
-        fields: dict[str, str] = {}
-        key = ""
-        for line in block.splitlines():
-            m = re.match(r'^(msgid|msgid_plural|msgstr(?:\[\d+\])?) "(.*)"$', line)
-            if m:
-                key, fields[m.group(1)] = m.group(1), m.group(2)
-            elif line.startswith('"') and key:
-                fields[key] += line[1:-1]
-        if fields.get("msgid"):
-            translated = fields.get("msgstr") or fields.get("msgstr[1]", "")
-            for english in (fields["msgid"], fields.get("msgid_plural", "")):
-                out.append((english.replace('\\"', '"').replace("\\n", " "), translated))
-    return out
-
-
 @cache
 def english_sentences(lang: str) -> tuple[str, ...]:
     """Runs of English words from the source strings (split at placeholders and markup) that the
     language words differently, so that finding one on a page means it was left in English."""
-    pairs = _catalogue(lang)
+    pairs = entries(lang)
     assert {t.text for t in free_texts()} <= {english for english, _ in pairs}  # the ruleset texts are in it
     runs: set[str] = set()
     for english, translated in pairs:

@@ -6,12 +6,9 @@ where it is written, so that ``makemessages`` puts them in the catalogues. Part 
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
-
+from mextrain_site.core.management.generated import GeneratedFileCommand
 from variants.texts import free_texts
 
 TARGET = Path(__file__).resolve().parents[2] / "ruleset_messages.py"
@@ -37,19 +34,9 @@ def render() -> str:
     return "\n".join(lines) + "\n"
 
 
-class Command(BaseCommand):
+class Command(GeneratedFileCommand):
     help = __doc__
-    requires_system_checks: list[str] = []
+    target = TARGET
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--check", action="store_true", help="exit 1 if the file is not up to date")
-
-    def handle(self, *args: Any, **options: Any) -> None:
-        text = render()
-        if options["check"]:
-            if not TARGET.exists() or TARGET.read_text(encoding="utf-8") != text:
-                sys.stderr.write(f"{TARGET} is stale: run python manage.py ruleset_messages\n")
-                sys.exit(1)
-            return
-        TARGET.write_text(text, encoding="utf-8")
-        self.stdout.write(f"wrote {TARGET}")
+    def render(self) -> str:
+        return render()
