@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup run test test-fast bench loadtest typecheck messages compilemessages check clean system-deps browser-deps
+.PHONY: setup run test test-fast bench loadtest typecheck messages compilemessages check clean system-deps server-deps browser-deps
 
 setup: $(STAMP) compilemessages
 	$(PY) manage.py migrate --noinput -v 0
@@ -20,17 +20,28 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-# Debian packages the suite needs: gettext (msgfmt), chromium (browser tests), PostgreSQL server binaries.
-system-deps:
-	@missing=""; \
-	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
-	command -v chromium >/dev/null || missing="$$missing chromium"; \
-	{ command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } || missing="$$missing postgresql"; \
-	if [ -n "$$missing" ]; then \
+# Debian packages: `system-deps` for the suite (gettext for msgfmt, chromium for the browser tests, and the
+# server packages); `server-deps` for the production stack and the load test (PostgreSQL server binaries,
+# nginx, redis-server, wrk). Each installs only what is missing.
+APT_INSTALL = if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+
+system-deps: server-deps
+	@missing=""; \
+	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	$(APT_INSTALL)
+
+server-deps:
+	@missing=""; \
+	{ command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } || missing="$$missing postgresql"; \
+	{ command -v nginx >/dev/null || test -x /usr/sbin/nginx; } || missing="$$missing nginx"; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	command -v wrk >/dev/null || missing="$$missing wrk"; \
+	$(APT_INSTALL)
 
 compilemessages: $(STAMP)
 	@if ls locale/*/LC_MESSAGES/django.po >/dev/null 2>&1; then $(PY) manage.py compilemessages -v 0; fi
@@ -61,8 +72,7 @@ typecheck: $(STAMP)
 bench: setup
 	$(PY) -m bench
 
-loadtest: setup
-	@command -v wrk >/dev/null || { if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq wrk; else sudo apt-get install -y -qq wrk; fi; }
+loadtest: server-deps setup
 	$(PY) -m bench.loadtest
 
 check: $(STAMP)

@@ -1,10 +1,14 @@
 """``make loadtest`` (``python -m bench.loadtest``): the served API under load, against the trivial view.
 
 Starts gunicorn the way production runs it (``gunicorn mextrain_site.wsgi``, DEBUG=0, collected
-static files, SQLite in a temporary folder, migrated first) on a free loopback port, drives it with
-``wrk`` (the Debian package), first ``GET /health`` and then ``POST /api/adjudicate`` with a typical
+static files, SQLite in a temporary folder, migrated first; rate limits off, as the load comes from
+one address) on a free loopback port, drives it with ``wrk`` (the Debian package), first ``GET /health`` and then ``POST /api/adjudicate`` with a typical
 position (4 players, a 15-tile hand, judged under every ruleset), and prints requests per second
 and latency percentiles for both, and the ratio. Then it stops gunicorn.
+
+Then the production shape (``bench/stack.py``): nginx in front of two gunicorn servers sharing a
+throwaway PostgreSQL and Redis, the same two endpoints at 8 and at 64 connections (``--no-stack``
+skips it).
 
 The aim: adjudication at >= 60% of the trivial view's throughput, with p95 < 50 ms. The exit status
 is 0 when the run was clean (whether or not the aim is met: the figures are for the README), 1 when
@@ -17,18 +21,18 @@ import argparse
 import json
 import os
 import re
-import secrets
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+
+from bench.stack import Server, Unavailable, free_port, manage, production_env, production_stack
+
+__all__ = ["Server", "free_port", "manage", "production_env"]
 
 ROOT = Path(__file__).resolve().parent.parent
 AIM_RATIO = 0.60
@@ -127,74 +131,6 @@ def parse_wrk(name: str, output: str) -> Result:
     )
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def production_env(tmp: Path) -> dict[str, str]:
-    settings_vars = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "STATIC_ROOT", "CSRF_TRUSTED_ORIGINS",
-                     "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "LOG_LEVEL")
-    env = {k: v for k, v in os.environ.items() if k not in settings_vars and not k.startswith("DJANGO_")}
-    env.update(
-        DJANGO_SETTINGS_MODULE="mextrain_site.settings",
-        DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS="127.0.0.1,localhost",
-        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
-        STATIC_ROOT=str(tmp / "static"),
-        SECURE_SSL_REDIRECT="0",  # plain HTTP on loopback; behind a TLS proxy in production
-        LOG_LEVEL="WARNING",
-        PYTHONDONTWRITEBYTECODE="1",
-    )
-    return env
-
-
-def manage(env: dict[str, str], *args: str) -> None:
-    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
-
-
-class Server:
-    """gunicorn on a free loopback port, in its own process group."""
-
-    def __init__(self, env: dict[str, str], workers: int, log: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = log
-        self._log_file = log.open("wb")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "mextrain_site.wsgi", "--bind", f"127.0.0.1:{self.port}",
-             "--workers", str(workers), "--worker-class", "sync", "--timeout", "60", "--keep-alive", "5",
-             "--error-logfile", "-"],
-            cwd=ROOT, env=env, stdout=self._log_file, stderr=subprocess.STDOUT, start_new_session=True,
-        )
-
-    def wait_ready(self, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with status {self.proc.returncode}:\n{self.log.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/health", timeout=2) as r:
-                    if r.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.1)
-        raise RuntimeError(f"gunicorn did not answer /health within {timeout:.0f} s:\n{self.log.read_text()}")
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)  # our own session: gunicorn's master and workers
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
-        self._log_file.close()
-
-
 def check_answer(url: str) -> int:
     """One request before the load: the typical position must be judged under every ruleset."""
     req = urllib.request.Request(f"{url}/api/adjudicate", data=TYPICAL_POSITION.encode(),
@@ -241,6 +177,40 @@ def report(health: Result, api: Result, answer_bytes: int, args: argparse.Namesp
     return "\n".join(lines)
 
 
+STACK_CONNECTIONS = (8, 64)
+"""The production shape is measured at these numbers of concurrent connections."""
+
+
+def run_stack(wrk: str, scripts: list[tuple[str, str, Path]], args: argparse.Namespace) -> list[Result]:
+    """The same load through nginx in front of two gunicorn servers sharing PostgreSQL and Redis
+    (rate limits off: the load comes from one address)."""
+    results = []
+    with production_stack(servers=2, workers=args.workers, RATELIMIT_ENABLE="0") as stack:
+        check_answer(stack.url)
+        for connections in STACK_CONNECTIONS:
+            for label, path, script in scripts:
+                if args.warmup > 0:
+                    run_wrk(wrk, stack.url + path, script, args.warmup, connections, args.threads)
+                print(f"{label} through nginx, {connections} connections: {args.duration:g} s ...", file=sys.stderr,
+                      flush=True)
+                out = run_wrk(wrk, stack.url + path, script, args.duration, connections, args.threads)
+                results.append(parse_wrk(f"stack {label} c{connections}", out))
+    return results
+
+
+def stack_report(results: list[Result], args: argparse.Namespace) -> str:
+    rows = [("through nginx, 2 servers", "connections", "requests/s", "p50 (ms)", "p95 (ms)", "p99 (ms)")]
+    for r in results:
+        _, label, conns = r.name.split(" ")
+        endpoint = "GET /health" if label == "health" else "POST /api/adjudicate"
+        rows.append((endpoint, conns[1:], f"{r.rps:.0f}", f"{r.p50_ms:.1f}", f"{r.p95_ms:.1f}", f"{r.p99_ms:.1f}"))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(f"{c:<{w}}" if i == 0 else f"{c:>{w}}" for i, (c, w) in enumerate(zip(row, widths))) for row in rows]
+    lines.append(f"nginx in front of 2 gunicorn servers x {args.workers} sync workers, PostgreSQL and Redis, "
+                 f"all on this machine ({os.cpu_count()} CPUs); wrk: {args.threads} threads, {args.duration:g} s per run")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.loadtest", description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=10.0, help="seconds of load per endpoint (default 10)")
@@ -249,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    parser.add_argument("--no-stack", action="store_true",
+                        help="skip the run through nginx with two servers, PostgreSQL and Redis")
     args = parser.parse_args(argv)
 
     wrk = shutil.which("wrk")
@@ -257,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     with tempfile.TemporaryDirectory(prefix="mextrain-loadtest-") as name:
         tmp = Path(name)
-        env = production_env(tmp)
+        env = production_env(tmp, RATELIMIT_ENABLE="0")  # the load comes from one address
         manage(env, "migrate", "--noinput", "-v", "0")
         manage(env, "collectstatic", "--noinput", "-v", "0")
         health_lua, api_lua = tmp / "health.lua", tmp / "adjudicate.lua"
@@ -268,7 +240,8 @@ def main(argv: list[str] | None = None) -> int:
             server.wait_ready()
             answer_bytes = check_answer(server.url)
             results = []
-            for label, path, script in (("health", "/health", health_lua), ("adjudicate", "/api/adjudicate", api_lua)):
+            scripts = [("health", "/health", health_lua), ("adjudicate", "/api/adjudicate", api_lua)]
+            for label, path, script in scripts:
                 if args.warmup > 0:
                     run_wrk(wrk, server.url + path, script, args.warmup, args.connections, args.threads)
                 print(f"{label}: {args.duration:g} s of load on {path} ...", file=sys.stderr, flush=True)
@@ -278,6 +251,15 @@ def main(argv: list[str] | None = None) -> int:
             server.stop()
         health, api = results
         print(report(health, api, answer_bytes, args))
+        if not args.no_stack:
+            try:
+                stacked = run_stack(wrk, scripts, args)
+            except Unavailable as exc:
+                print(f"the run through nginx could not start: {exc}", file=sys.stderr)
+                return 1
+            print()
+            print(stack_report(stacked, args))
+            results += stacked
         if args.json:
             print(json.dumps({r.name: r.__dict__ for r in results}, indent=2))
         failed = [r for r in results if r.errors or r.non_2xx]

@@ -3,6 +3,9 @@
 Environment: SECRET_KEY, DEBUG (1/0), ALLOWED_HOSTS (comma-separated), DATABASE_URL
 (default: SQLite file db.sqlite3 beside manage.py), CSRF_TRUSTED_ORIGINS, SECURE_SSL_REDIRECT,
 STATIC_ROOT (default: staticfiles/ beside manage.py).
+Serving (see the README's production section): REDIS_URL (the shared cache; default: local memory),
+TRUSTED_PROXY_HOPS, RATELIMIT_JUDGE, RATELIMIT_SHARE, RATELIMIT_RULESET, STORAGE_QUOTA_BYTES,
+SHARED_PAGE_CACHE_SECONDS.
 """
 
 from __future__ import annotations
@@ -45,12 +48,14 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "mextrain_site.core.middleware.ServingMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "mextrain_site.urls"
@@ -114,6 +119,65 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_CONTENT_TYPE_NOSNIFF = True
     X_FRAME_OPTIONS = "DENY"
+
+# -- Serving: the shared cache, rate limits and quotas, security headers ----------------------
+
+# The cache holds rendered shared rulings, rate-limit counters and storage quotas. One process:
+# local memory. Several workers or servers: Redis (Django's own backend), shared by all of them.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "mextrain",
+        "TIMEOUT": 24 * 3600,
+    }
+    if REDIS_URL
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "mextrain",
+        "TIMEOUT": 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    }
+}
+SHARED_PAGE_CACHE_SECONDS = int(os.environ.get("SHARED_PAGE_CACHE_SECONDS", str(7 * 24 * 3600)))
+"""How long a rendered shared ruling stays in the cache (it never changes; this only bounds memory)."""
+
+TRUSTED_PROXY_HOPS = int(os.environ.get("TRUSTED_PROXY_HOPS", "0"))
+"""How many proxies in front of the app append to X-Forwarded-For (nginx: 1). 0: the socket's address."""
+
+# Rates per client address, in django-ratelimit's notation ("30/m", "100/h"); "off" disables one.
+RATE_LIMITS = {
+    "judge": os.environ.get("RATELIMIT_JUDGE", "60/m"),  # judging: POST /<lang>/adjudicate/, POST /api/adjudicate
+    "share": os.environ.get("RATELIMIT_SHARE", "10/m"),  # storing a shared ruling
+    "ruleset": os.environ.get("RATELIMIT_RULESET", "10/h"),  # creating a house ruleset
+}
+STORAGE_QUOTA_BYTES = int(os.environ.get("STORAGE_QUOTA_BYTES", str(2 * 1024 * 1024)))
+"""Bytes of new stored texts (shared rulings) one address may add per UTC day."""
+RATELIMIT_USE_CACHE = "default"
+RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "base-uri": ["'none'"],
+        "object-src": ["'none'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()"
+)
+"""No page needs a device or payment; the clipboard (the copy-link button) stays allowed for the site itself."""
+SECURE_REFERRER_POLICY = "same-origin"
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = not DEBUG
+CSRF_COOKIE_SAMESITE = "Lax"
 
 LOGGING = {
     "version": 1,

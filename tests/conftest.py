@@ -47,3 +47,15 @@ def _english_by_default() -> Any:
     translation.activate("en")
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _rate_limits(request: pytest.FixtureRequest) -> Any:
+    """Rate limits and quotas count only in tests marked ``ratelimit`` (the others judge hundreds of
+    positions a second from one address); every test starts with an empty cache."""
+    from django.core.cache import cache
+    from django.test import override_settings
+
+    cache.clear()
+    with override_settings(RATELIMIT_ENABLE=request.node.get_closest_marker("ratelimit") is not None):
+        yield

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import secrets
+import re
 import subprocess
 import sys
 import time
@@ -15,27 +14,21 @@ from pathlib import Path
 
 import pytest
 
-from bench.loadtest import TYPICAL_POSITION, Server
+from bench.loadtest import TYPICAL_POSITION
+from bench.stack import Server
+from bench.stack import production_env as stack_env
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "example.org"
-SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "STATIC_ROOT", "CSRF_TRUSTED_ORIGINS",
-                      "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "LOG_LEVEL")
 
 
 def production_env(tmp: Path, **extra: str) -> dict[str, str]:
-    """The environment of a production process: the settings' variables only as given here."""
-    env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES and not k.startswith("DJANGO_")}
-    env.update(
-        DJANGO_SETTINGS_MODULE="mextrain_site.settings",
-        DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS=HOST,
-        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
-        STATIC_ROOT=str(tmp / "static"),
-        PYTHONDONTWRITEBYTECODE="1",
-    )
-    env.update(extra)
+    """The environment of a production process: the settings' variables only as given here, and
+    the production defaults for the rest (HTTP is redirected to HTTPS, warnings are logged)."""
+    env = stack_env(tmp, **{"ALLOWED_HOSTS": HOST, **extra})
+    for name in ("SECURE_SSL_REDIRECT", "LOG_LEVEL"):
+        if name not in extra:
+            del env[name]
     return env
 
 
@@ -172,3 +165,33 @@ def test_gunicorn_serves_the_api(gunicorn: Server) -> None:
     assert len(json.loads(r.read_body)["variants"]) == 4  # type: ignore[attr-defined]
     r = request(gunicorn, "POST", "/api/adjudicate", b"x" * 70_000, **{"Content-Type": "text/plain"})
     assert r.status == 413 and json.loads(r.read_body)["error"]["code"] == "too-large"  # type: ignore[attr-defined]
+
+
+def test_gunicorn_sets_the_language_cookie_secure_and_lax(gunicorn: Server) -> None:
+    page = request(gunicorn, "GET", "/en/variants/")
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page.read_body)  # type: ignore[attr-defined]
+    cookie = re.search(r"csrftoken=([^;]+)", page.getheader("Set-Cookie") or "")
+    assert token and cookie
+    body = f"language=he&next=/he/variants/&csrfmiddlewaretoken={token.group(1).decode()}".encode()
+    r = request(gunicorn, "POST", "/i18n/setlang/", body, Cookie=f"csrftoken={cookie.group(1)}",
+                Referer=f"https://{HOST}/en/variants/", **{"Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status == 302
+    language_cookie = next(v for k, v in r.getheaders() if k == "Set-Cookie" and v.startswith("django_language="))
+    assert "Secure" in language_cookie and "SameSite=Lax" in language_cookie
+
+
+def test_gunicorn_refuses_a_chunked_body_with_411(gunicorn: Server) -> None:
+    """Django reads a body by its Content-Length: a chunked one used to be judged as empty."""
+    text = TYPICAL_POSITION.encode()
+    chunked = b"%x\r\n%s\r\n0\r\n\r\n" % (len(text), text)
+    r = request(gunicorn, "POST", "/api/adjudicate", chunked, **{"Content-Type": "text/plain",
+                                                                "Transfer-Encoding": "chunked"})
+    assert r.status == 411 and json.loads(r.read_body)["error"]["code"] == "length-required"  # type: ignore[attr-defined]
+    page = request(gunicorn, "POST", "/en/adjudicate/", chunked, **{"Transfer-Encoding": "chunked"})
+    assert page.status == 411
+
+
+def test_gunicorn_answers_with_the_security_headers(gunicorn: Server) -> None:
+    r = request(gunicorn, "GET", "/en/adjudicate/")
+    assert "default-src 'self'" in (r.getheader("Content-Security-Policy") or "")
+    assert r.getheader("Permissions-Policy") and r.getheader("Referrer-Policy") == "same-origin"

@@ -1,7 +1,8 @@
 """The JSON API: ``POST /api/adjudicate``, ``GET /api/variants``, ``GET /api/variants/<id>``.
 
 Every answer is JSON, errors included: ``{"error": {"code", "message", "line", "column"}}`` with
-status 400 (bad input), 404 (unknown ruleset or endpoint), 405 (wrong method) or 413 (too large).
+status 400 (bad input), 404 (unknown ruleset or endpoint), 405 (wrong method), 411 (a chunked body),
+413 (too large) or 429 (over the rate limit, with ``Retry-After``).
 The views decide no rule: ``mextrain_site.core.referee`` parses and calls the engine.
 """
 
@@ -21,7 +22,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 
+from mextrain_site.core.caching import conditional
 from mextrain_site.core.i18n import WORDING
+from mextrain_site.core.limits import Limit, OverLimit, limited
 from mextrain_site.core.referee import BadInput, adjudicate
 from rules.answer import Translate
 
@@ -186,8 +189,18 @@ def judge(text: str, variants: Sequence[str] | None, translate: Translate | None
         raise RequestError(status, exc.code, message, exc.line, exc.column) from None
 
 
+def over_limit(request: HttpRequest, exc: OverLimit) -> HttpResponse:
+    """429 in the API's error shape (``Retry-After`` is added by :func:`limited`)."""
+    if exc.limit is Limit.QUOTA:
+        message = f"this address has stored its {exc.allowed} bytes for today; try again in {exc.retry_after} s"
+    else:
+        message = f"too many requests from this address (at most {exc.allowed}); try again in {exc.retry_after} s"
+    return error_response(RequestError(429, exc.limit.value, message))
+
+
 @csrf_exempt
 @allow("POST")
+@limited("judge", respond=over_limit)
 def adjudicate_view(request: HttpRequest) -> HttpResponse:
     """Judge a position: the body is the position text, or ``{"position": "...", "variant": ...}``."""
     translate = reason_translator(request)
@@ -209,6 +222,7 @@ def adjudicate_view(request: HttpRequest) -> HttpResponse:
 
 
 @allow("GET")
+@conditional
 def variants_view(request: HttpRequest) -> HttpResponse:
     """Every ruleset, its sources and options, and the canonical ids of the option combinations."""
     language = answer_language(reason_translator(request))
@@ -218,6 +232,7 @@ def variants_view(request: HttpRequest) -> HttpResponse:
 
 
 @allow("GET")
+@conditional
 def variant_view(request: HttpRequest, ident: str) -> HttpResponse:
     """One ruleset (options joined by ``+``): every declared rule with its citations."""
     try:

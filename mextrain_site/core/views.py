@@ -1,5 +1,7 @@
 """The home page and the health view."""
 
+from django.core.cache import cache
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -11,8 +13,27 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def health(request: HttpRequest) -> HttpResponse:
-    """A trivial view, the baseline of the load test."""
-    return HttpResponse("ok", content_type="text/plain")
+    """Liveness: a trivial view (also the baseline of the load test). ``?ready=1``: readiness, which
+    also checks that the database answers a query and the cache stores and returns a value;
+    503 naming what failed otherwise."""
+    if not request.GET.get("ready"):
+        return HttpResponse("ok", content_type="text/plain")
+    failed = []
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as exc:  # any failure of the database is a "not ready"
+        failed.append(f"database: {type(exc).__name__}")
+    try:
+        cache.set("health:ready", "yes", 10)
+        if cache.get("health:ready") != "yes":
+            failed.append("cache: the value stored was not read back")
+    except Exception as exc:  # any failure of the cache is a "not ready"
+        failed.append(f"cache: {type(exc).__name__}")
+    if failed:
+        return HttpResponse("not ready: " + "; ".join(failed), status=503, content_type="text/plain")
+    return HttpResponse("ready", content_type="text/plain")
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

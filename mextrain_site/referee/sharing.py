@@ -12,7 +12,7 @@ import base64
 import hashlib
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.db import IntegrityError, OperationalError, transaction
 
@@ -47,29 +47,36 @@ def _matches(row: SharedRuling, text: str, joined: str) -> bool:
     return row.text == text and row.variants == joined
 
 
-def store(text: str, variants: Iterable[str], *, retries: int = 50) -> SharedRuling:
+def store(text: str, variants: Iterable[str], *, retries: int = 50,
+          before_insert: Callable[[], None] | None = None) -> SharedRuling:
     """Store ``text`` judged under ``variants`` (empty: as the text says) and return the row.
 
     Idempotent: storing the same content again returns the stored row unchanged. If a
-    different content ever took the short id, a longer prefix of the same hash is used."""
+    different content ever took the short id, a longer prefix of the same hash is used.
+    ``before_insert`` is called once before a new row is written (the storage quota; it may raise
+    to refuse), not when the content is already stored."""
     ids = sorted(set(variants))
     joined = " ".join(ids)
     digest = full_digest(text, ids)
     for length in (ID_LENGTH, 20, len(digest)):
         key = digest[:length]
-        row = _insert_once(key, text, joined, retries)
+        row = _insert_once(key, text, joined, retries, before_insert)
         if _matches(row, text, joined):
             return row
     raise ShareCollision(f"share id {digest} is taken by a different ruling")
 
 
-def _insert_once(key: str, text: str, joined: str, retries: int) -> SharedRuling:
+def _insert_once(key: str, text: str, joined: str, retries: int,
+                 before_insert: Callable[[], None] | None = None) -> SharedRuling:
     delay = 0.005
     for attempt in range(retries):
         try:
             existing = SharedRuling.objects.filter(pk=key).first()
             if existing is not None:
                 return existing
+            if before_insert is not None:
+                before_insert()
+                before_insert = None  # charged once, however many retries follow
             try:
                 with transaction.atomic():
                     return SharedRuling.objects.create(id=key, text=text, variants=joined)

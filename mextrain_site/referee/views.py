@@ -17,6 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
+from mextrain_site.core.caching import CSRF_PLACEHOLDER, cached_page
+from mextrain_site.core.limits import charge_storage, limited
 from mextrain_site.core.referee import BadInput, parse
 from rules.position import MAX_TEXT
 
@@ -110,6 +112,7 @@ def _read_form(request: HtmxHttpRequest) -> tuple[AdjudicateForm, str, list[str]
 
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "POST"])
+@limited("judge")
 def adjudicate(request: HtmxHttpRequest) -> HttpResponse:
     """The page: a position, the rulesets, Judge. POST judges; GET shows the worked example."""
     if request.method == "GET":
@@ -122,6 +125,7 @@ def adjudicate(request: HtmxHttpRequest) -> HttpResponse:
 
 @vary_on_headers("HX-Request")
 @require_POST
+@limited("share")
 def share(request: HtmxHttpRequest) -> HttpResponse:
     """Store the position and rulesets; answer with the short link (htmx) or go there."""
     form, text, variants = _read_form(request)
@@ -133,7 +137,7 @@ def share(request: HtmxHttpRequest) -> HttpResponse:
         return _share_refused(request, _context(request, text, variants, error=_error(exc, text)),
                               STATUS.get(exc.code, 400))
     ids = [rs.id for rs in parsed.rulesets] if variants else []
-    row = store(text, ids)
+    row = store(text, ids, before_insert=lambda: charge_storage(request, text))
     url = reverse("share:ruling", args=[row.id])
     if request.htmx:
         return render(request, f"{TEMPLATE}#share", {"share_url": request.build_absolute_uri(url),
@@ -153,9 +157,14 @@ def _share_refused(request: HtmxHttpRequest, context: dict[str, Any], status: in
 @vary_on_headers("HX-Request")
 @require_GET
 def shared(request: HtmxHttpRequest, share_id: str) -> HttpResponse:
-    """A stored ruling, judged afresh and shown on the page (even if it no longer parses)."""
+    """A stored ruling, shown on the page (even if it no longer parses). It never changes: judged
+    and rendered once per language, then served from the cache."""
+    return cached_page(request, f"shared:{share_id}", lambda req: _render_shared(req, share_id))
+
+
+def _render_shared(request: HtmxHttpRequest, share_id: str) -> HttpResponse:
     row = get_object_or_404(SharedRuling, pk=share_id)
     url = request.build_absolute_uri(reverse("share:ruling", args=[row.id]))
     variants = display_order(row.variant_ids)
     return _judge_and_render(request, row.text, variants, error_status=200, shared=row, share_url=url,
-                             share_id=row.id)
+                             share_id=row.id, csrf_token=CSRF_PLACEHOLDER)
