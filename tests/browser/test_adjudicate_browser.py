@@ -66,7 +66,7 @@ def test_paste_a_dispute_and_read_the_verdict(page: Page, live_server: Any, arti
         "The open double 6-6 on Ann's train must be satisfied first.")
     expect(page.locator(".verdict-entry[data-ruleset=cardinal] .reason-text").first).to_contain_text(
         "Ann can add 6-1 to their own train, so must play there first.")
-    quote = page.locator(".verdict-entry[data-ruleset=howto] blockquote").first
+    quote = page.locator(".verdict-entry[data-ruleset=howto] blockquote[lang]").first
     assert quote.get_attribute("lang") == "he" and quote.get_attribute("dir") == "rtl"
     assert quote.evaluate("el => getComputedStyle(el).direction") == "rtl"
     # the table: columns per ruleset; open a cell's reasons
