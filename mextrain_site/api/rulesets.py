@@ -25,22 +25,7 @@ from rules.ruleset import (
     Source,
     ValueKind,
 )
-from variants.loader import (
-    UnknownVariantError,
-    base_ids,
-    get_ruleset,
-    load_base,
-    option_ids,
-    split_id,
-)
-
-
-class NoSuchVariant(LookupError):
-    """The id names no ruleset file, or an option its file does not declare (HTTP 404)."""
-
-
-class ImpossibleOptions(ValueError):
-    """The options exist but cannot be combined as given (HTTP 400)."""
+from variants.loader import base_ids, get_ruleset, option_ids
 
 
 def to_data(value: Any) -> Any:
@@ -113,23 +98,6 @@ def catalogue(language: str) -> dict[str, Any]:
         rs = get_ruleset(ident)
         variants.append({**_summary(rs), "options": [option_json(o) for o in rs.available_options.values()]})
     return {"variants": variants, "option_ids": list(option_ids())}
-
-
-def resolve(full_id: str) -> Ruleset:
-    """The ruleset for ``full_id``; NoSuchVariant (unknown base or option) or ImpossibleOptions."""
-    base_id, chosen = split_id(full_id)
-    try:
-        base = load_base(base_id)
-    except UnknownVariantError as exc:
-        raise NoSuchVariant(str(exc)) from None
-    for name in chosen:
-        if name not in base.options:
-            known = ", ".join(base.options) or "none"
-            raise NoSuchVariant(f"{base_id!r} has no option {name!r}; its options: {known}")
-    try:
-        return get_ruleset(full_id)
-    except UnknownVariantError as exc:
-        raise ImpossibleOptions(str(exc)) from None
 
 
 @functools.lru_cache(maxsize=64 * 6)

@@ -24,7 +24,7 @@ def ruleset_text(english: str) -> str:
 
 
 class GettextWording:
-    """Reason templates and train names through gettext, in the active language."""
+    """Reason templates, train names and engine messages through gettext, in the active language."""
 
     def template(self, code: ReasonCode) -> str:
         translated = gettext(code.template)
@@ -35,6 +35,9 @@ class GettextWording:
 
     def text(self, english: str) -> str:
         return ruleset_text(english)
+
+    def message(self, text: str) -> str:
+        return word(text, gettext)
 
 
 WORDING = GettextWording()

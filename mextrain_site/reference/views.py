@@ -14,7 +14,7 @@ from django.utils.translation import get_language, gettext, pgettext
 from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY, Ruleset
 from variants.loader import (
-    UnknownVariantError,
+    VariantError,
     base_ids,
     load_base,
     option_closure,
@@ -54,7 +54,7 @@ def _ruleset_ids(request: HttpRequest) -> list[str]:
 def _resolve(full_id: str) -> Choice:
     base_id, options = split_id(full_id)
     if base_id not in base_ids():
-        raise UnknownVariantError(base_id)
+        load_base(base_id)  # raises VariantError
     return choose(base_id, options)
 
 
@@ -125,7 +125,7 @@ def compare(request: HttpRequest) -> HttpResponse:
     for ident in asked:
         try:
             choice = _resolve(ident)
-        except UnknownVariantError:
+        except VariantError:
             errors.append(gettext("No ruleset is called “%(id)s”.") % {"id": split_id(ident)[0]})
             continue
         errors.extend(choice.errors)

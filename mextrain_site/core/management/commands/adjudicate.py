@@ -1,4 +1,4 @@
-"""``python manage.py adjudicate FILE|- [--variant ID ...] [--json]``.
+"""``python manage.py adjudicate FILE|- [--variant ID ...] [--json] [--detail full|compact|check]``.
 
 Exit 0 when the input was judged (whatever the verdicts), 2 on bad input, with the message
 on standard error and never a traceback.
@@ -12,7 +12,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from mextrain_site.core.referee import BadInput, adjudicate
+from mextrain_site.core.referee import adjudicate
+from rules.answer import Detail
+from rules.errors import ErrorCode, InputError
 from rules.position import MAX_TEXT
 
 
@@ -25,13 +27,15 @@ class Command(BaseCommand):
         parser.add_argument("--variant", action="append", default=[], metavar="ID",
                             help="ruleset id, options joined by + (repeatable); overrides the file's variant line")
         parser.add_argument("--json", action="store_true", help="print the JSON answer of the spec")
+        parser.add_argument("--detail", choices=[d.value for d in Detail], default=Detail.FULL.value,
+                            help="'check' leaves the candidate actions out (the check and the scores only)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             text = self.read(options["file"])
-            result = adjudicate(text, options["variant"] or None)
-        except BadInput as exc:
-            sys.stderr.write(f"error: {exc.message}\n")
+            result = adjudicate(text, options["variant"] or None, detail=Detail(options["detail"]))
+        except InputError as exc:  # any code: exit status 2
+            sys.stderr.write(f"error: {exc}\n")
             sys.exit(2)
         except Exception as exc:  # an engine bug: still one line and the bad-input status, never a traceback
             sys.stderr.write(f"error: the referee failed on this input ({type(exc).__name__}); please report it\n")
@@ -49,11 +53,11 @@ class Command(BaseCommand):
                 with open(name, "rb") as f:
                     data = f.read(MAX_TEXT * 4 + 1)
         except OSError as exc:
-            raise BadInput(f"cannot read {name!r}: {exc.strerror}", code="io") from None
+            raise InputError(f"cannot read {name!r}: {exc.strerror}", code=ErrorCode.IO) from None
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise BadInput(f"{name!r} is not UTF-8 text (byte {exc.start + 1})", code="encoding") from None
+            raise InputError(f"{name!r} is not UTF-8 text (byte {exc.start + 1})", code=ErrorCode.ENCODING) from None
 
 
 def render_table(result: dict[str, Any]) -> str:
@@ -72,17 +76,23 @@ def render_table(result: dict[str, Any]) -> str:
             lines.extend(f"     - {r['code']}: {r['text']}" for r in failed["reasons"] if r["blocks"])
         for note in ruling["notes"]:
             lines.append(f"   note: {note}")
+        counted = ruling["check"] is not None and ruling["check"]["legal"] is None  # check: score
         if ruling["round_over"]:
             lines.append("   the round is over" + (
-                ": " + ", ".join(f"{p} {s}" for p, s in ruling["scores"].items()) if ruling["scores"] else ""))
+                ": " + ", ".join(f"{p} {s}" for p, s in ruling["scores"].items()) if ruling["scores"] and not counted else ""))
         if ruling["check"] is not None:
             c = ruling["check"]
-            lines.append(f"   CHECK {c['move']}: {'LEGAL' if c['legal'] else 'ILLEGAL'}")
+            if c["legal"] is None:  # check: score
+                lines.append("   SCORES " + (", ".join(f"{p} {s}" for p, s in ruling["scores"].items()) or "-"))
+            else:
+                lines.append(f"   CHECK {c['move']}: {'LEGAL' if c['legal'] else 'ILLEGAL'}")
             lines.extend(f"     {'x' if r['blocks'] else '+'} {r['code']}: {r['text']}" for r in c["reasons"])
-        if ruling["actions"]:
+        if ruling.get("actions"):
             lines.append(f"   {ruling['to_move']} to move:")
             width = max(len(a["move"]) for a in ruling["actions"])
             for a in ruling["actions"]:
-                codes = ", ".join(r["code"] for r in a["reasons"] if r["blocks"] == (not a["legal"])) or "-"
+                # compact detail names each reason by its index in the answer's shared list
+                reasons = [result["reasons"][r] if isinstance(r, int) else r for r in a["reasons"]]
+                codes = ", ".join(r["code"] for r in reasons if r["blocks"] == (not a["legal"])) or "-"
                 lines.append(f"     {a['move']:<{width}}  {'legal  ' if a['legal'] else 'illegal'}  {codes}")
     return "\n".join(lines) + "\n"
