@@ -387,5 +387,23 @@ MESSAGES = [
     _('option {option} of {variant} cannot be combined with {other}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('this asks for {total} judgements ({rulesets} rulesets × ({candidates} candidate actions + {moves} moves)); at most {limit} are made per request: judge fewer rulesets, or give a smaller hand or fewer moves'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected a number, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('the engine {engine}-{engine} does not fit the trains or the set'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('a double-{set} set cannot hold the tiles placed'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{tile} is not free or does not match the open end {end}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('no free tile can end the train in {end}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('the set has room for {room} more tiles, not {count}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{tile} is already placed, or the set holds no more tiles'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('unknown edit {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{tile} is not in the hand of {name}'),
     _('the position cannot be judged'),
 ]
