@@ -262,6 +262,10 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('line {line}: '),
     # Translators: keep every {placeholder} exactly as it is.
+    _('expected {what} ({names}), found {found}'),
+    _("a player in 'players'"),
+    _("a train: a player's name or 'mexican'"),
+    # Translators: keep every {placeholder} exactly as it is.
     _("{tile} has a pip above the set's maximum {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a round number from 1 to {limit}, found {found}'),
@@ -303,8 +307,6 @@ MESSAGES = [
     _("the engine {engine}-{engine} is above the set's maximum {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected 'key: value', found {found}"),
-    # Translators: keep every {placeholder} exactly as it is.
-    _('expected {what} ({names}), found {found}'),
     _("expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')"),
     # Translators: keep every {placeholder} exactly as it is.
     _("a known key ({keys}) or a player's name"),
@@ -338,7 +340,6 @@ MESSAGES = [
     _("expected at least one tile after '...' (the open end)"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected a tile like 6-4, found {found} (write '...' first, '*' last)"),
-    _("a train: a player's name or 'mexican'"),
     _('the engine'),
     # Translators: keep every {placeholder} exactly as it is.
     _('{tile} appears twice: in {first} and in {second}'),
@@ -358,7 +359,6 @@ MESSAGES = [
     _('the Mexican train'),
     # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s train does not end in a double"),
-    _("a player in 'players'"),
     # Translators: keep every {placeholder} exactly as it is.
     _('{ruleset} is for {low} to {high} players; this position has {count}.'),
     # Translators: keep every {placeholder} exactly as it is.
