@@ -52,6 +52,7 @@ MESSAGE_IGNORES := --ignore='.venv/*' --ignore='tests/*' --ignore='staticfiles/*
 # Refresh the catalogues after changing a user-visible string (then translate what is new).
 messages: $(STAMP)
 	$(PY) manage.py engine_messages
+	$(PY) manage.py ruleset_messages
 	$(PY) manage.py makemessages $(foreach l,$(LANGS),-l $(l)) $(MESSAGE_IGNORES) --no-obsolete -v 0
 
 run: setup

@@ -19,3 +19,5 @@ urlpatterns += i18n_patterns(
     path("", include("mextrain_site.reference.urls")),
     prefix_default_language=True,
 )
+
+handler404 = "mextrain_site.core.views.not_found"

@@ -28,6 +28,10 @@ class Wording(Protocol):
         """A rules.messages.Message (a note, an error) in the reader's language."""
         ...
 
+    def text(self, english: str) -> str:
+        """A free text of a ruleset file (a citation's gloss or remark) in the reader's language."""
+        ...
+
 
 Translate = Wording
 
@@ -123,7 +127,7 @@ class _Writer:
     def named(self, r: Reason) -> None:
         key = r.rule_key
         if key is not None and key not in self.rules:
-            self.rules[key] = rule_json(self.ruleset, key)
+            self.rules[key] = rule_json(self.ruleset, key, self.table.translate)
 
     def reasons(self, reasons: Sequence[Reason]) -> list[dict[str, Any]]:
         for r in reasons:
@@ -144,9 +148,13 @@ class _Writer:
         return {"move": SCORE, "legal": None, "reasons": self.reasons(c.reasons)}
 
 
-def rule_json(ruleset: Ruleset, key: str) -> dict[str, Any]:
-    """A rule's entry in an answer's ``rules`` map: its citations."""
-    return {"citations": [dict(c) for c in ruleset.citations_json.get(key, ())]}
+def rule_json(ruleset: Ruleset, key: str, translate: Translate | None = None) -> dict[str, Any]:
+    """A rule's entry in an answer's ``rules`` map: its citations, glosses and remarks worded for the reader."""
+    cites = [dict(c) for c in ruleset.citations_json.get(key, ())]
+    if translate is not None:
+        for c in cites:
+            c.update((field, translate.text(c[field])) for field in ("gloss", "remark") if field in c)
+    return {"citations": cites}
 
 
 def reason_json(r: Reason, translate: Translate | None = None) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Self
 
 
 class Status(enum.Enum):
@@ -31,105 +31,112 @@ class Status(enum.Enum):
     """The source can be read two ways; the value is the reading chosen."""
 
 
-class EngineTile(enum.Enum):
-    ROUND_DOUBLE = "round-double"
-    """Round 1 uses the set's highest double, each later round the next lower one."""
-    HIGHEST_HELD = "highest-held"
-    """The highest double any player holds after the deal."""
+class Worded(enum.Enum):
+    """An enum of rule values whose every member carries the sentence that says, for players at
+    the table, what the value means (English; the web layer words it through gettext):
+    ``ROUND_DOUBLE = "round-double", "Each round has its own engine: ..."``. The value is the
+    spelling used in the ruleset files; a member without a sentence fails at import."""
+
+    _value_: str
+    sentence: str
+
+    def __new__(cls, value: str, sentence: str) -> Self:
+        member = object.__new__(cls)
+        member._value_ = value
+        member.sentence = sentence
+        return member
 
 
-class FirstPlayer(enum.Enum):
-    ENGINE_HOLDER = "engine-holder"
-    CHOSEN = "chosen"
-    LEFT_OF_ENGINE_HOLDER = "left-of-engine-holder"
+class EngineTile(Worded):
+    ROUND_DOUBLE = "round-double", "Each round has its own engine: the set's highest double in the first round, then the next lower double in each later round."
+    HIGHEST_HELD = "highest-held", "The engine is the highest double any player holds after the deal."
 
 
-class MissingEngine(enum.Enum):
-    DRAW_IN_TURN_UNTIL_FOUND = "draw-in-turn-until-found"
-    SET_ASIDE_BEFORE_DEAL = "set-aside-before-deal"
-    DRAW_UNTIL_ANY_DOUBLE = "draw-until-any-double"
-    ALL_DRAW_UNTIL_FOUND = "all-draw-until-found"
+class FirstPlayer(Worded):
+    ENGINE_HOLDER = "engine-holder", "The player who holds the engine lays it and takes the first turn."
+    CHOSEN = "chosen", "The players choose who takes the first turn."
+    LEFT_OF_ENGINE_HOLDER = "left-of-engine-holder", "The player who lays the engine does not start: the player on their left takes the first turn."
 
 
-class Rounds(enum.Enum):
-    ONE_PER_DOUBLE = "one-per-double"
-    SINGLE_GAME = "single-game"
+class MissingEngine(Worded):
+    DRAW_IN_TURN_UNTIL_FOUND = "draw-in-turn-until-found", "If nobody holds the engine, the players draw from the boneyard in turn until it is found."
+    SET_ASIDE_BEFORE_DEAL = "set-aside-before-deal", "The engine is set aside before the deal, so it can never be missing."
+    DRAW_UNTIL_ANY_DOUBLE = "draw-until-any-double", "If nobody holds a double, the players draw from the boneyard until one turns up; that double becomes the engine."
+    ALL_DRAW_UNTIL_FOUND = "all-draw-until-found", "If nobody holds the engine, every player draws one more tile at the same time, until someone draws it."
 
 
-class FirstTurnTiles(enum.Enum):
-    ONE = "one"
-    """No special first turn: one tile, as in any later turn."""
-    CHAIN = "chain"
-    """As many tiles as the player wants, each continuing a valid train."""
+class Rounds(Worded):
+    ONE_PER_DOUBLE = "one-per-double", "A game has one round for each double of the set, from the highest down to the double-blank."
+    SINGLE_GAME = "single-game", "A game is a single round."
 
 
-class FirstTurnWho(enum.Enum):
-    EVERY_PLAYER = "every-player"
-    FIRST_PLAYER_ONLY = "first-player-only"
+class FirstTurnTiles(Worded):
+    ONE = "one", "There is no special first turn: a player lays one tile, as on any later turn."
+    CHAIN = "chain", "On the first turn a player may lay a chain of as many tiles as they like."
 
 
-class FirstTurnTrains(enum.Enum):
-    OWN_ONLY = "own-only"
-    OWN_OR_MEXICAN = "own-or-mexican"
-    ANY_AVAILABLE = "any-available"
+class FirstTurnWho(Worded):
+    EVERY_PLAYER = "every-player", "Every player's first turn follows the first-turn rules."
+    FIRST_PLAYER_ONLY = "first-player-only", "Only the very first turn of the round, the first player's, follows the first-turn rules."
 
 
-class CannotStart(enum.Enum):
-    MARKER_NO_DRAW = "marker-no-draw"
-    NORMAL_TURN = "normal-turn"
+class FirstTurnTrains(Worded):
+    OWN_ONLY = "own-only", "On the first turn a player may build only their own train."
+    OWN_OR_MEXICAN = "own-or-mexican", "On the first turn a player may build their own train or the Mexican train."
+    ANY_AVAILABLE = "any-available", "On the first turn a player may use any train open to them."
 
 
-class FirstTurnOut(enum.Enum):
-    FINISH_ROUND_OF_TURNS = "finish-round-of-turns"
-    ROUND_ENDS = "round-ends"
+class CannotStart(Worded):
+    MARKER_NO_DRAW = "marker-no-draw", "A player who cannot start a train on the first turn places a marker and does not draw."
+    NORMAL_TURN = "normal-turn", "A player who cannot start a train on the first turn takes a normal turn: draw a tile, play it if possible, otherwise place a marker."
 
 
-class CannotPlay(enum.Enum):
-    DRAW_ONE = "draw-one"
-    MARKER_NO_DRAW = "marker-no-draw"
+class FirstTurnOut(Worded):
+    FINISH_ROUND_OF_TURNS = "finish-round-of-turns", "If a player goes out on the first turn, the others still take their first turn before the round ends."
+    ROUND_ENDS = "round-ends", "If a player goes out on the first turn, the round ends at once."
 
 
-class MarkerPlaced(enum.Enum):
-    ON_PASS = "on-pass"
-    """The marker goes down when the player ends a turn without playing."""
-    WHEN_OWN_TRAIN_UNPLAYABLE = "when-own-train-unplayable"
-    """The marker goes down as soon as the player cannot add to the own train."""
+class CannotPlay(Worded):
+    DRAW_ONE = "draw-one", "A player who cannot play draws one tile from the boneyard."
+    MARKER_NO_DRAW = "marker-no-draw", "A player who cannot play places a marker without drawing."
 
 
-class MarkerRemoved(enum.Enum):
-    OWNER_PLAYS_OWN_TRAIN = "owner-plays-own-train"
+class MarkerPlaced(Worded):
+    ON_PASS = "on-pass", "A player's marker goes down when they end a turn without playing."
+    WHEN_OWN_TRAIN_UNPLAYABLE = "when-own-train-unplayable", "A player's marker goes down as soon as they cannot add to their own train."
 
 
-class DoubleObligation(enum.Enum):
-    NONE = "none"
-    SATISFY = "satisfy"
+class MarkerRemoved(Worded):
+    OWNER_PLAYS_OWN_TRAIN = "owner-plays-own-train", "A marker is lifted when its owner plays on their own train again."
 
 
-class FollowUp(enum.Enum):
-    ANY_AVAILABLE_TRAIN = "any-available-train"
-    """The layer's follow-up tile may go on any train open to the layer."""
-    MUST_SATISFY = "must-satisfy"
-    """The follow-up must satisfy the open double like every later move."""
-    DOUBLES_ANYWHERE_THEN_SATISFY = "doubles-anywhere-then-satisfy"
-    """Further doubles may go on any open train; the first non-double satisfies."""
+class DoubleObligation(Worded):
+    NONE = "none", "An open double need not be satisfied before play goes on elsewhere."
+    SATISFY = "satisfy", "An open double must be satisfied before any other train is played."
 
 
-class DoubleOrder(enum.Enum):
-    OLDEST_FIRST = "oldest-first"
-    NEWEST_FIRST = "newest-first"
+class FollowUp(Worded):
+    ANY_AVAILABLE_TRAIN = "any-available-train", "The tile a player lays after their own double may go on any train open to them."
+    MUST_SATISFY = "must-satisfy", "A player who lays a double must satisfy it with the next tile."
+    DOUBLES_ANYWHERE_THEN_SATISFY = "doubles-anywhere-then-satisfy", "After laying a double, further doubles may go on any open train; the first tile that is not a double must satisfy the double."
 
 
-class Branching(enum.Enum):
-    NONE = "none"
+class DoubleOrder(Worded):
+    OLDEST_FIRST = "oldest-first", "Several open doubles are satisfied in the order they were laid."
+    NEWEST_FIRST = "newest-first", "Several open doubles are satisfied in reverse order: the last one laid first."
 
 
-class BlockedRound(enum.Enum):
-    ENDS = "ends"
+class Branching(Worded):
+    NONE = "none", "A double opens one end only: trains do not branch."
 
 
-class TieBreak(enum.Enum):
-    MOST_ZERO_ROUNDS = "most-zero-rounds"
-    LOWEST_NONZERO_ROUND = "lowest-nonzero-round"
+class BlockedRound(Worded):
+    ENDS = "ends", "When the boneyard is empty and nobody can play, the round ends and is scored."
+
+
+class TieBreak(Worded):
+    MOST_ZERO_ROUNDS = "most-zero-rounds", "the most rounds scored at zero"
+    LOWEST_NONZERO_ROUND = "lowest-nonzero-round", "the lowest round total other than zero"
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,58 +168,112 @@ class ValueKind(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class RuleSpec:
-    """The declaration of one rule key."""
+    """The declaration of one rule key, with its wording: the only place a rule is worded.
+
+    ``label`` names the rule (a heading), ``description`` says what it decides; the sentence for
+    each value is ``when_true``/``when_false`` for a yes-or-no rule and each member's ``sentence``
+    for a choice (a :class:`Worded` enum). Numbers, tables, lists and free text are worded by
+    the page from their value. All English; the web layer translates them through gettext
+    (``mextrain_site/core/engine_messages.py`` puts them in the catalogues)."""
 
     key: str
     flag: str
     kind: ValueKind
     section: str
+    label: str
     description: str
-    enum: type[enum.Enum] | None = None
+    enum: type[Worded] | None = None
+    when_true: str = ""
+    when_false: str = ""
+
+    def sentence(self, value: Any) -> str | None:
+        """The sentence that says this value of the rule, or None when the kind has none."""
+        if self.kind is ValueKind.BOOL and isinstance(value, bool):
+            return self.when_true if value else self.when_false
+        if self.kind is ValueKind.ENUM and isinstance(value, Worded):
+            return value.sentence
+        return None
 
 
-def _spec(key: str, kind: ValueKind, description: str, enum_type: type[enum.Enum] | None = None) -> RuleSpec:
-    section = key.split(".", 1)[0]
-    return RuleSpec(key, key.replace(".", "_"), kind, section, description, enum_type)
+def _spec(key: str, kind: ValueKind, label: str, description: str, enum_type: type[Worded] | None = None) -> RuleSpec:
+    """A rule whose values the page words itself (a number, a table, a list, free text)."""
+    return RuleSpec(key, key.replace(".", "_"), kind, key.split(".", 1)[0], label, description, enum_type)
+
+
+def _choice(key: str, label: str, description: str, enum_type: type[Worded]) -> RuleSpec:
+    """A rule with one of several values, each worded on its enum member."""
+    return RuleSpec(key, key.replace(".", "_"), ValueKind.ENUM, key.split(".", 1)[0], label, description, enum_type)
+
+
+def _bool(key: str, label: str, description: str, *, yes: str, no: str) -> RuleSpec:
+    """A yes-or-no rule and the sentence for each answer."""
+    return RuleSpec(key, key.replace(".", "_"), ValueKind.BOOL, key.split(".", 1)[0], label, description,
+                    when_true=yes, when_false=no)
 
 
 K = ValueKind
 RULE_SPECS: tuple[RuleSpec, ...] = (
-    _spec("players.count", K.PLAYER_RANGE, "How many players the source allows."),
-    _spec("setup.deal", K.DEAL_TABLE, "Which set and how many tiles each player draws, by player count."),
-    _spec("setup.equipment", K.TEXT, "Markers, hub and other equipment besides the tiles."),
-    _spec("engine.tile", K.ENUM, "Which double is the engine of a round.", EngineTile),
-    _spec("engine.missing", K.ENUM, "What happens when nobody holds the engine.", MissingEngine),
-    _spec("start.first_player", K.ENUM, "Who takes the first turn of a round.", FirstPlayer),
-    _spec("rounds.count", K.ENUM, "How many rounds make a game.", Rounds),
-    _spec("first_turn.tiles", K.ENUM, "How many tiles a player may lay on the first turn.", FirstTurnTiles),
-    _spec("first_turn.who", K.ENUM, "Whose first turn is the special one.", FirstTurnWho),
-    _spec("first_turn.trains", K.ENUM, "Which trains the first turn may use.", FirstTurnTrains),
-    _spec("first_turn.cannot_start", K.ENUM, "What a player does who cannot start a train on the first turn.", CannotStart),
-    _spec("first_turn.going_out", K.ENUM, "What happens when a player goes out on the first turn.", FirstTurnOut),
-    _spec("first_turn.doubles_apply", K.BOOL, "Whether the double rules apply during the first turn."),
-    _spec("turn.matching_ends", K.BOOL, "A tile must match the open end it is laid against; a train starts with the engine's number."),
-    _spec("turn.one_tile", K.BOOL, "A later turn lays one tile, unless it is a double."),
-    _spec("turn.own_train_first", K.BOOL, "A player must add to the own train when able before using any other."),
-    _spec("turn.marked_trains_open", K.BOOL, "Another player's train is open when it carries a marker."),
-    _spec("turn.mexican_open", K.BOOL, "The Mexican train is open to every player."),
-    _spec("turn.must_play", K.BOOL, "A player who can play must play."),
-    _spec("turn.cannot_play", K.ENUM, "What a player does who cannot play.", CannotPlay),
-    _spec("turn.drawn_tile_only", K.BOOL, "After drawing, only the drawn tile may be played."),
-    _spec("turn.empty_boneyard_pass", K.BOOL, "With an empty boneyard a player who cannot play passes and marks the train."),
-    _spec("turn.announce_last_tile", K.BOOL, "A player with one tile left must announce it (not judged by the engine)."),
-    _spec("markers.placed", K.ENUM, "When a player's marker goes down.", MarkerPlaced),
-    _spec("markers.removed", K.ENUM, "When a player's marker is lifted.", MarkerRemoved),
-    _spec("doubles.play_again", K.BOOL, "A player who lays a double plays again."),
-    _spec("doubles.obligation", K.ENUM, "Whether an open double must be satisfied before other trains.", DoubleObligation),
-    _spec("doubles.follow_up", K.ENUM, "Where the layer's tile after a double may go.", FollowUp),
-    _spec("doubles.order", K.ENUM, "Order in which several open doubles are satisfied.", DoubleOrder),
-    _spec("doubles.dead", K.BOOL, "A double whose number is all played stops restricting play."),
-    _spec("doubles.branching", K.ENUM, "Whether a double opens more than one end.", Branching),
-    _spec("round_end.blocked", K.ENUM, "What happens when the boneyard is empty and nobody can play.", BlockedRound),
-    _spec("round_end.last_tile_double", K.BOOL, "Going out on a double ends the round at once."),
-    _spec("scoring.double_blank", K.INT, "What the double-blank counts in a hand at the end of a round."),
-    _spec("winner.tie_breaks", K.ENUM_LIST, "How a tie for the lowest total is broken.", TieBreak),
+    _spec("players.count", K.PLAYER_RANGE, "Players", "How many players the source allows."),
+    _spec("setup.deal", K.DEAL_TABLE, "Set and hand size", "Which set and how many tiles each player draws, by player count."),
+    _spec("setup.equipment", K.TEXT, "Equipment", "Markers, hub and other equipment besides the tiles."),
+    _choice("engine.tile", "Engine double", "Which double is the engine of a round.", EngineTile),
+    _choice("engine.missing", "Missing engine", "What happens when nobody holds the engine.", MissingEngine),
+    _choice("start.first_player", "First player", "Who takes the first turn of a round.", FirstPlayer),
+    _choice("rounds.count", "Rounds", "How many rounds make a game.", Rounds),
+    _choice("first_turn.tiles", "Tiles on the first turn", "How many tiles a player may lay on the first turn.", FirstTurnTiles),
+    _choice("first_turn.who", "Whose first turn is special", "Whose first turn is the special one.", FirstTurnWho),
+    _choice("first_turn.trains", "Trains on the first turn", "Which trains the first turn may use.", FirstTurnTrains),
+    _choice("first_turn.cannot_start", "Unable to start a train", "What a player does who cannot start a train on the first turn.", CannotStart),
+    _choice("first_turn.going_out", "Going out on the first turn", "What happens when a player goes out on the first turn.", FirstTurnOut),
+    _bool("first_turn.doubles_apply", "Doubles on the first turn", "Whether the double rules apply during the first turn.",
+          yes="The rules for doubles apply on the first turn too.",
+          no="The rules for doubles do not apply on the first turn."),
+    _bool("turn.matching_ends", "Matching ends", "A tile must match the open end it is laid against; a train starts with the engine's number.",
+          yes="A tile must match the open end it is laid against; every train starts with the engine's number.",
+          no="A tile need not match the open end it is laid against."),
+    _bool("turn.one_tile", "One tile a turn", "A later turn lays one tile, unless it is a double.",
+          yes="On every later turn a player lays one tile, unless it is a double.",
+          no="On later turns a player may lay more than one tile."),
+    _bool("turn.own_train_first", "Own train first", "A player must add to the own train when able before using any other.",
+          yes="A player who can add to their own train must do so before using any other train.",
+          no="A player may play on any open train, even when able to add to their own."),
+    _bool("turn.marked_trains_open", "Marked trains", "Another player's train is open when it carries a marker.",
+          yes="Another player's train is open to everyone while it carries its owner's marker.",
+          no="Another player's train is never open, marker or not."),
+    _bool("turn.mexican_open", "Mexican train", "The Mexican train is open to every player.",
+          yes="The Mexican train is open to every player.",
+          no="The Mexican train is not open to every player."),
+    _bool("turn.must_play", "Must play", "A player who can play must play.",
+          yes="A player who can play must play.",
+          no="A player may draw or pass even when able to play."),
+    _choice("turn.cannot_play", "Unable to play", "What a player does who cannot play.", CannotPlay),
+    _bool("turn.drawn_tile_only", "After drawing", "After drawing, only the drawn tile may be played.",
+          yes="After drawing, only the drawn tile may be played.",
+          no="After drawing, any tile in the hand may be played."),
+    _bool("turn.empty_boneyard_pass", "Empty boneyard", "With an empty boneyard a player who cannot play passes and marks the train.",
+          yes="With the boneyard empty, a player who cannot play passes and marks their own train.",
+          no="With the boneyard empty, a player who cannot play does not simply pass."),
+    _bool("turn.announce_last_tile", "Announcing the last tile", "A player with one tile left must announce it (mextrain does not judge it).",
+          yes="A player with one tile left must announce it.",
+          no="A player need not announce their last tile."),
+    _choice("markers.placed", "Marker placed", "When a player's marker goes down.", MarkerPlaced),
+    _choice("markers.removed", "Marker lifted", "When a player's marker is lifted.", MarkerRemoved),
+    _bool("doubles.play_again", "Playing again after a double", "A player who lays a double plays again.",
+          yes="A player who lays a double plays again.",
+          no="Laying a double does not give another turn."),
+    _choice("doubles.obligation", "Open doubles", "Whether an open double must be satisfied before other trains.", DoubleObligation),
+    _choice("doubles.follow_up", "The tile after one's own double", "Where the layer's tile after a double may go.", FollowUp),
+    _choice("doubles.order", "Order of open doubles", "Order in which several open doubles are satisfied.", DoubleOrder),
+    _bool("doubles.dead", "Dead doubles", "A double whose number is all played stops restricting play.",
+          yes="A double whose number is all played is dead and no longer restricts play.",
+          no="There are no dead doubles: a double keeps its effect even when its number is all played."),
+    _choice("doubles.branching", "Branching", "Whether a double opens more than one end.", Branching),
+    _choice("round_end.blocked", "Blocked round", "What happens when the boneyard is empty and nobody can play.", BlockedRound),
+    _bool("round_end.last_tile_double", "Going out on a double", "Going out on a double ends the round at once.",
+          yes="Laying one's last tile ends the round at once, even when it is a double.",
+          no="Going out on a double does not end the round until the double is satisfied."),
+    _spec("scoring.double_blank", K.INT, "The double-blank", "What the double-blank counts in a hand at the end of a round."),
+    _spec("winner.tie_breaks", K.ENUM_LIST, "Tie-breaks", "How a tie for the lowest total is broken.", TieBreak),
 )
 SPEC_BY_KEY: Mapping[str, RuleSpec] = MappingProxyType({s.key: s for s in RULE_SPECS})
 
@@ -260,11 +321,22 @@ class Flags:
 
 @dataclass(frozen=True, slots=True)
 class Citation:
-    """A verbatim quote from a seed file, with an English gloss."""
+    """A verbatim quote from a seed file, with an English gloss.
+
+    ``remark`` holds the translator's remarks on the gloss ("“pips”: literally “carbuncles”"),
+    kept apart so that the gloss reads as a plain rendering of the quote."""
 
     seed: str
     quote: str
     gloss: str
+    remark: str = ""
+
+    def as_json(self) -> dict[str, str]:
+        """The citation as the API gives it: ``remark`` only when there is one."""
+        out = {"seed": self.seed, "quote": self.quote, "gloss": self.gloss}
+        if self.remark:
+            out["remark"] = self.remark
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,7 +399,7 @@ class Ruleset:
     def citations_json(self) -> Mapping[str, tuple[Mapping[str, str], ...]]:
         """Each rule's citations as JSON-ready mappings, built once (answers repeat them)."""
         return MappingProxyType({
-            key: tuple(MappingProxyType({"seed": c.seed, "quote": c.quote, "gloss": c.gloss}) for c in rule.citations)
+            key: tuple(MappingProxyType(c.as_json()) for c in rule.citations)
             for key, rule in self.rules.items()
         })
 

@@ -103,3 +103,65 @@ def test_plural_forms_are_djangos_for_the_language(lang: str) -> None:
     for entry in text.split("\n\n"):
         if "msgid_plural" in entry:
             assert f"msgstr[{nplurals - 1}]" in entry and f"msgstr[{nplurals}]" not in entry, entry[:120]
+
+
+def test_ruleset_texts_are_current_in_the_catalogue_source() -> None:
+    """mextrain_site/core/ruleset_messages.py lists every free text of variants/*.yaml."""
+    from django.core.management import call_command
+
+    assert call_command("ruleset_messages", "--check") is None  # exits 1 when the file is stale
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_ruleset_text_is_translated(lang: str) -> None:
+    """Titles, glosses, remarks, notes, readings, alternatives, option summaries and equipment: each
+    has a translation in the language, and the translation is not fuzzy."""
+    from variants.texts import free_texts
+
+    texts = free_texts()
+    assert len(texts) > 300
+    fuzzy = fuzzy_msgids(po(lang))
+    with translation.override(lang):
+        untranslated = [t.places[0] for t in texts if translation.gettext(t.text) == t.text]
+    assert not untranslated, f"{lang}: no translation for {untranslated[:5]}"
+    assert not [t.places[0] for t in texts if t.text in fuzzy], f"{lang}: fuzzy ruleset texts"
+
+
+def fuzzy_msgids(path: Path) -> set[str]:
+    """The msgids of a catalogue's fuzzy entries."""
+    out, fuzzy, current, in_id = set(), False, [], False
+    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+        if line.startswith("#,"):
+            fuzzy = "fuzzy" in line
+        elif line.startswith("msgid "):
+            current, in_id = [line[6:]], True
+        elif in_id and line.startswith('"'):
+            current.append(line)
+        else:
+            if in_id and fuzzy:
+                out.add("".join(part.strip()[1:-1] for part in current))
+            if in_id:
+                fuzzy = False
+            in_id = False
+    return out
+
+
+COUNTERS = {"n", "counter", "count", "range", "points", "hi", "lo"}
+"""The placeholders that hold the number a plural entry counts."""
+
+
+def test_hebrew_says_one_without_a_bare_digit() -> None:
+    """"שחקן אחד", not "1 שחקן": every plural entry worded for one names it in words."""
+    import re
+
+    from django.utils.translation import trans_real
+
+    catalog = trans_real.translation("he")._catalog  # type: ignore[attr-defined]
+    singular_forms = [key for key in catalog.keys() if isinstance(key, tuple) and key[1] == 0]
+    assert singular_forms
+    for msgid, _ in singular_forms:
+        names = re.findall(r"%\((\w+)\)[sd]", msgid)
+        with translation.override("he"):
+            counted = {name: 1 if name in COUNTERS else 7 for name in names}
+            text = translation.ngettext(msgid, msgid, 1) % counted if names else ""
+        assert not re.search(r"(?<![\d\w-])1\s+[\u0590-\u05FF]{2,}", text), f"{msgid!r} => {text!r}"

@@ -43,7 +43,7 @@ def shared() -> Iterator[Shared]:
         with production_stack(servers=2, workers=2, RATELIMIT_JUDGE=f"{JUDGE_RATE}/h", RATELIMIT_SHARE="100/h") as stack:
             one = Nginx([f"127.0.0.1:{stack.servers[0].port}"], stack.root / "nginx-one")
             try:
-                r = share_through(stack.servers[0].url, WORST_TEXT, catalogue()["option_ids"])
+                r = share_through(stack.servers[0].url, WORST_TEXT, catalogue("en")["option_ids"])
                 assert r.status == 303, r.text[:2000]
                 path = r.headers["location"]
                 first = fetch(stack.servers[0].url, "GET", path, timeout=120, Host="localhost")

@@ -218,11 +218,12 @@ def _citations(r: _Reader, node: yaml.Node, path: str, seeds: frozenset[str]) ->
     out = []
     for i, c in enumerate(r.sequence(node, path)):
         cp = f"{path}[{i}]"
-        m = r.mapping(c, cp, ("seed", "quote", "gloss"))
+        m = r.mapping(c, cp, ("seed", "quote", "gloss"), ("remark",))
         seed = r.text(m["seed"], cp + ".seed")
         if seed not in seeds:
             raise r.fail(m["seed"], cp + ".seed", "one of the file's sources " + ", ".join(sorted(seeds)))
-        out.append(Citation(seed, r.text(m["quote"], cp + ".quote"), r.text(m["gloss"], cp + ".gloss")))
+        remark = r.text(m["remark"], cp + ".remark") if "remark" in m else ""
+        out.append(Citation(seed, r.text(m["quote"], cp + ".quote"), r.text(m["gloss"], cp + ".gloss"), remark))
     return tuple(out)
 
 

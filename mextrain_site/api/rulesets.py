@@ -12,6 +12,9 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
+
+from mextrain_site.core.i18n import ruleset_text
 from rules.ruleset import (
     RULE_SPECS,
     SPEC_BY_KEY,
@@ -20,6 +23,7 @@ from rules.ruleset import (
     Rule,
     Ruleset,
     Source,
+    ValueKind,
 )
 from variants.loader import base_ids, get_ruleset, option_ids
 
@@ -38,7 +42,10 @@ def to_data(value: Any) -> Any:
 
 
 def citation_json(c: Citation) -> dict[str, str]:
-    return {"seed": c.seed, "quote": c.quote, "gloss": c.gloss}
+    """A citation with its gloss and remark in the active language."""
+    out = c.as_json()
+    out.update((field, ruleset_text(out[field])) for field in ("gloss", "remark") if field in out)
+    return out
 
 
 def source_json(s: Source) -> dict[str, str]:
@@ -48,7 +55,7 @@ def source_json(s: Source) -> dict[str, str]:
 def option_json(o: OptionSpec) -> dict[str, Any]:
     return {
         "id": o.name,
-        "summary": o.summary,
+        "summary": ruleset_text(o.summary),
         "requires": list(o.requires),
         "conflicts": list(o.conflicts),
         "citations": [citation_json(c) for c in o.citations],
@@ -61,13 +68,13 @@ def rule_json(r: Rule) -> dict[str, Any]:
     return {
         "key": r.key,
         "section": spec.section if spec else r.key.split(".", 1)[0],
-        "description": spec.description if spec else "",
-        "value": to_data(r.value),
+        "description": gettext(spec.description) if spec else "",
+        "value": ruleset_text(r.value) if spec and spec.kind is ValueKind.TEXT else to_data(r.value),
         "status": r.status.value,
         "citations": [citation_json(c) for c in r.citations],
-        "note": r.note,
-        "reading": r.reading,
-        "alternative": r.alternative,
+        "note": ruleset_text(r.note),
+        "reading": ruleset_text(r.reading),
+        "alternative": ruleset_text(r.alternative),
         "option": r.option,
     }
 
@@ -76,15 +83,16 @@ def _summary(rs: Ruleset) -> dict[str, Any]:
     return {
         "id": rs.id,
         "base": rs.base,
-        "title": rs.title,
+        "title": ruleset_text(rs.title),
         "publisher": rs.publisher,
         "sources": [source_json(s) for s in rs.sources],
     }
 
 
 @functools.cache
-def catalogue() -> dict[str, Any]:
-    """Every ruleset file with the options it declares, and the canonical option ids."""
+def catalogue(language: str) -> dict[str, Any]:
+    """Every ruleset file with the options it declares, and the canonical option ids; its texts in
+    ``language`` (the active language, which the caller passes to key the cache)."""
     variants = []
     for ident in base_ids():
         rs = get_ruleset(ident)
@@ -92,9 +100,10 @@ def catalogue() -> dict[str, Any]:
     return {"variants": variants, "option_ids": list(option_ids())}
 
 
-@functools.lru_cache(maxsize=64)
-def ruleset_detail(canonical_id: str) -> dict[str, Any]:
-    """One ruleset, options applied: every declared rule with its citations, in the order of RULE_SPECS."""
+@functools.lru_cache(maxsize=64 * 6)
+def ruleset_detail(canonical_id: str, language: str) -> dict[str, Any]:
+    """One ruleset, options applied: every declared rule with its citations, in the order of
+    RULE_SPECS; its texts in ``language`` (the active language, passed to key the cache)."""
     rs = get_ruleset(canonical_id)
     order = {spec.key: i for i, spec in enumerate(RULE_SPECS)}
     rules = sorted(rs.rules.values(), key=lambda r: (order.get(r.key, len(order)), r.key))

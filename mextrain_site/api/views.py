@@ -260,9 +260,10 @@ def adjudicate_view(request: HttpRequest) -> HttpResponse:
 @conditional
 def variants_view(request: HttpRequest) -> HttpResponse:
     """Every ruleset, its sources and options, and the canonical ids of the option combinations."""
-    data = catalogue()
+    language = answer_language(reason_translator(request))
+    data = catalogue(language)
     variants = [{**v, "url": reverse("api:variant", args=[v["id"]])} for v in data["variants"]]
-    return json_response({**data, "variants": variants})
+    return json_response({**data, "variants": variants}, Content_Language=language)
 
 
 @allow("GET")
@@ -273,7 +274,8 @@ def variant_view(request: HttpRequest, ident: str) -> HttpResponse:
         rs = get_ruleset(ident)
     except InputError as exc:
         return error_response(exc, http_status(exc.code, in_path=True))
-    return json_response(ruleset_detail(rs.id))
+    language = answer_language(reason_translator(request))
+    return json_response(ruleset_detail(rs.id, language), Content_Language=language)
 
 
 def not_found(request: HttpRequest, rest: str = "") -> HttpResponse:

@@ -1,7 +1,10 @@
-"""Wording the engine's reasons in the reader's language (the engine itself stays English).
+"""Wording the engine's reasons and the ruleset files' texts in the reader's language (the engine
+and the files themselves stay English).
 
 The sentence templates are in the catalogues through ``engine_messages.py``; a translation
-that lost or renamed a ``{placeholder}`` is not used (the English one is)."""
+that lost or renamed a ``{placeholder}`` is not used (the English one is). The free texts of the
+ruleset files (titles, glosses, notes, readings ...) are there through ``ruleset_messages.py``
+and are worded by :func:`ruleset_text`."""
 
 from __future__ import annotations
 
@@ -9,6 +12,15 @@ from django.utils.translation import gettext
 
 from rules.messages import fields, word
 from rules.reasons import ReasonCode, english_train_label
+
+LABEL_CONTEXT = "rule dimension"
+"""The gettext context of rule labels (a label such as "Rounds" is a heading, not a sentence)."""
+
+
+def ruleset_text(english: str) -> str:
+    """A free text of a ruleset file (title, gloss, remark, note, reading, alternative, option
+    summary, equipment) in the active language; "" stays "" (gettext would give the catalogue's header)."""
+    return gettext(english) if english else ""
 
 
 class GettextWording:
@@ -20,6 +32,9 @@ class GettextWording:
 
     def train_label(self, name: str) -> str:
         return word(english_train_label(name), gettext)
+
+    def text(self, english: str) -> str:
+        return ruleset_text(english)
 
     def message(self, text: str) -> str:
         return word(text, gettext)

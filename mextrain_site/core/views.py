@@ -34,3 +34,11 @@ def health(request: HttpRequest) -> HttpResponse:
     if failed:
         return HttpResponse("not ready: " + "; ".join(failed), status=503, content_type="text/plain")
     return HttpResponse("ready", content_type="text/plain")
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """404 in the page's language: the view's own message (already translated) when it gave one."""
+    from django.urls import Resolver404
+
+    message = exception.args[0] if exception.args and not isinstance(exception, Resolver404) else ""
+    return render(request, "404.html", {"message": message if isinstance(message, str) else ""}, status=404)

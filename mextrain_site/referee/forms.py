@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from mextrain_site.core.i18n import ruleset_text
 from variants.loader import get_ruleset, option_ids
 
 
@@ -33,9 +34,9 @@ def picker_groups(chosen: list[str]) -> list[dict[str, Any]]:
     for ident in option_ids():
         rs = get_ruleset(ident)
         entry = {"id": ident, "checked": ident in chosen, "options": list(rs.options),
-                 "summary": rs.available_options[rs.options[-1]].summary if rs.options else ""}
+                 "summary": ruleset_text(rs.available_options[rs.options[-1]].summary) if rs.options else ""}
         if not rs.options:
-            groups.append({"base": entry, "title": rs.title, "combos": []})
+            groups.append({"base": entry, "title": ruleset_text(rs.title), "combos": []})
         else:
             groups[-1]["combos"].append(entry)
     return groups

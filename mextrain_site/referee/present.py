@@ -25,7 +25,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, get_language_bidi, get_language_info, gettext
 
-from mextrain_site.core.i18n import WORDING
+from mextrain_site.core.i18n import WORDING, ruleset_text
 from mextrain_site.core.referee import parse
 from mextrain_site.reference.sources import anchor_for
 from rules.answer import Ruling, rule
@@ -83,7 +83,7 @@ def _sources_by_title(text: str) -> str:
 
 def source_title(ruleset: Ruleset) -> str:
     """A source named as a reader knows it: its publisher, else its title (never a file name)."""
-    return ruleset.publisher or ruleset.title
+    return ruleset.publisher or ruleset_text(ruleset.title)
 
 
 class _Links:
@@ -124,6 +124,8 @@ class Quote:
     """The original's language, named in the reader's language."""
     source: str
     url: str
+    remark: str = ""
+    """The translator's remark on the rendering, in the reader's language: shown as a note."""
 
     @property
     def is_original(self) -> bool:
@@ -465,7 +467,8 @@ class _Reasons:
             text, text_dir = translated, "rtl" if text_lang == self.language and get_language_bidi() else "ltr"
         return Quote(text, text_lang, text_dir, c.quote, lang, direction, _language_name(lang),
                      source_title(self.ruleset),
-                     self.links("reference:source", c.seed, anchor_for(c.quote)))
+                     self.links("reference:source", c.seed, anchor_for(c.quote)),
+                     ruleset_text(c.remark) if not text_lang == lang else "")
 
 
 # -- building ------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from mextrain_site.core.i18n import ruleset_text
 from rules.ruleset import Citation, Source
 from variants.loader import base_ids, load_base, seed_text
 
@@ -101,8 +102,9 @@ class _Span:
 
 
 @functools.cache
-def marked_text(seed: str) -> SafeString:
-    """The text of a seed, escaped, with each cited quote in a <mark id=…>."""
+def marked_text(seed: str, language: str) -> SafeString:
+    """The text of a seed, escaped, with each cited quote in a <mark id=…> whose title is the
+    quote's rendering in ``language`` (the active language, passed to key the cache)."""
     text = seed_text(seed)
     spans = [_Span(q.start, q.start + len(q.text), q) for q in quotes(seed) if q.start >= 0]
     # Marks must nest. A quote that overlaps another only in part (none does today) is widened
@@ -132,7 +134,7 @@ def marked_text(seed: str) -> SafeString:
         close_until(span.start)
         out.append(escape(text[pos:span.start]))
         pos = span.start
-        out.append(format_html('<mark id="{}" title="{}">', span.quote.anchor, span.quote.gloss))
+        out.append(format_html('<mark id="{}" title="{}">', span.quote.anchor, ruleset_text(span.quote.gloss)))
         stack.append(span)
     close_until(len(text))
     out.append(escape(text[pos:]))

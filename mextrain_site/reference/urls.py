@@ -11,6 +11,7 @@ app_name = "reference"
 urlpatterns = [
     path("variants/", conditional(views.variants), name="variants"),
     path("variants/<str:ident>/", conditional(views.variant), name="variant"),
+    path("variants/<str:ident>/sheet/", conditional(views.sheet), name="sheet"),
     path("compare/", conditional(views.compare), name="compare"),
     path("which/", conditional(views.which), name="which"),
     path("sources/", conditional(views.source_list), name="sources"),

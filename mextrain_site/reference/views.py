@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY, Ruleset
@@ -23,8 +23,11 @@ from variants.loader import (
     split_id,
 )
 
+from . import rule_views, who_says, wording
 from . import sources as src
-from . import summary as sm
+from .choice import Choice, choose
+from .sheet import sheet as rule_sheet
+from .traits import distinctive_traits, set_sizes
 
 _SPLIT = re.compile(r"[,\s+]+")
 
@@ -48,23 +51,23 @@ def _ruleset_ids(request: HttpRequest) -> list[str]:
     return out
 
 
-def _resolve(full_id: str) -> sm.Choice:
+def _resolve(full_id: str) -> Choice:
     base_id, options = split_id(full_id)
     if base_id not in base_ids():
         load_base(base_id)  # raises VariantError
-    return sm.choose(base_id, options)
+    return choose(base_id, options)
 
 
 def variants(request: HttpRequest) -> HttpResponse:
-    rulesets = sm.base_rulesets()
-    traits = sm.distinctive_traits(rulesets)
+    rulesets = who_says.base_rulesets()
+    traits = distinctive_traits(rulesets)
     info = src.sources()
     cards = [
         {
             "ruleset": rs,
             "sources": [info[s.seed] for s in rs.sources],
-            "players": sm.player_range(rs.flags.players_count.min, rs.flags.players_count.max),
-            "sets": [sm.set_name(n) for n in sm.set_sizes(rs)],
+            "players": wording.player_range(rs.flags.players_count.min, rs.flags.players_count.max),
+            "sets": [wording.set_name(n) for n in set_sizes(rs)],
             "traits": traits[rs.id],
         }
         for rs in rulesets
@@ -76,20 +79,20 @@ def variant(request: HttpRequest, ident: str) -> HttpResponse:
     base_id, path_options = split_id(ident)
     if base_id not in base_ids():
         raise Http404(gettext("No ruleset is called “%(id)s”.") % {"id": base_id})
-    choice = sm.choose(base_id, [*path_options, *_split_options(request)])
+    choice = choose(base_id, [*path_options, *_split_options(request)])
     status = 200
     ruleset = choice.ruleset
     if ruleset is None:
         status = 400
-        ruleset = sm.choose(base_id, []).ruleset
+        ruleset = choose(base_id, []).ruleset
     assert ruleset is not None
     context = {
         "ruleset": ruleset,
         "choice": choice,
-        "sections": sm.summary(ruleset),
-        "options": sm.option_views(ruleset),
+        "sections": rule_views.summary(ruleset),
+        "options": rule_views.option_views(ruleset),
         "sources": [src.sources()[s.seed] for s in ruleset.sources],
-        "players": sm.player_range(ruleset.flags.players_count.min, ruleset.flags.players_count.max),
+        "players": wording.player_range(ruleset.flags.players_count.min, ruleset.flags.players_count.max),
         "compare_query": urlencode(
             [("v", ruleset.base), ("v", ruleset.id)]
             if ruleset.options
@@ -97,6 +100,19 @@ def variant(request: HttpRequest, ident: str) -> HttpResponse:
         ),
     }
     return render(request, "reference/variant.html", context, status=status)
+
+
+def sheet(request: HttpRequest, ident: str) -> HttpResponse:
+    """The rule sheet to print: the ruleset (options in the id or ?options=) on at most two A4 pages."""
+    base_id, path_options = split_id(ident)
+    if base_id not in base_ids():
+        raise Http404(gettext("No ruleset is called “%(id)s”.") % {"id": base_id})
+    choice = choose(base_id, [*path_options, *_split_options(request)])
+    ruleset = choice.ruleset or choose(base_id, []).ruleset
+    assert ruleset is not None
+    context = {"sheet": rule_sheet(ruleset, get_language() or "en"), "choice": choice,
+               "assumed": wording.STATUS_LABELS["silent"]}
+    return render(request, "reference/sheet.html", context, status=200 if choice.ruleset else 400)
 
 
 def compare(request: HttpRequest) -> HttpResponse:
@@ -117,7 +133,7 @@ def compare(request: HttpRequest) -> HttpResponse:
             rulesets.append(choice.ruleset)
     groups, total, differing = [], 0, 0
     if len(rulesets) >= 2:
-        for gid, title, specs in sm.grouped_specs():
+        for gid, title, specs in rule_views.grouped_specs():
             rows = []
             for spec in specs:
                 values = [rs.rule(spec.key).value for rs in rulesets]
@@ -128,9 +144,9 @@ def compare(request: HttpRequest) -> HttpResponse:
                     continue
                 rows.append({
                     "spec": spec,
-                    "label": sm.label(spec.key),
+                    "label": wording.label(spec.key),
                     "differs": differs,
-                    "cells": [sm.rule_view(rs, spec.key, compact=True) for rs in rulesets],
+                    "cells": [rule_views.rule_view(rs, spec.key, compact=True) for rs in rulesets],
                 })
             if rows:
                 groups.append({"id": gid, "title": title, "rows": rows})
@@ -166,7 +182,7 @@ def which(request: HttpRequest) -> HttpResponse:
     status = 200
     context: dict[str, object] = {
         "key": key,
-        "choices": [(title, [(s.key, sm.label(s.key)) for s in specs]) for _, title, specs in sm.grouped_specs()],
+        "choices": [(title, [(s.key, wording.label(s.key)) for s in specs]) for _, title, specs in rule_views.grouped_specs()],
     }
     if key and key not in SPEC_BY_KEY:
         status = 400
@@ -174,17 +190,17 @@ def which(request: HttpRequest) -> HttpResponse:
         context["key"] = ""
     elif key:
         context["spec"] = SPEC_BY_KEY[key]
-        context["label"] = sm.label(key)
-        context["description"] = sm.description(key)
-        context["values"] = sm.who_says(key)
+        context["label"] = wording.label(key)
+        context["description"] = wording.description(key)
+        context["values"] = who_says.who_says(key)
     else:
-        rulesets = sm.base_rulesets()
+        rulesets = who_says.base_rulesets()
         context["overview"] = [
             (gid, title, [
-                (spec, sm.label(spec.key), len({repr(rs.rule(spec.key).value) for rs in rulesets}))
+                (spec, wording.label(spec.key), len({repr(rs.rule(spec.key).value) for rs in rulesets}))
                 for spec in specs
             ])
-            for gid, title, specs in sm.grouped_specs()
+            for gid, title, specs in rule_views.grouped_specs()
         ]
         context["ruleset_count"] = len(rulesets)
     return render(request, "reference/which.html", context, status=status)
@@ -215,7 +231,7 @@ def source(request: HttpRequest, seed: str) -> HttpResponse:
         {
             "quote": q,
             "cited_by": [
-                {"ruleset": c.ruleset, "key": c.key, "label": sm.label(c.key) if c.key else "", "option": c.option, "href": href(c)}
+                {"ruleset": c.ruleset, "key": c.key, "label": wording.label(c.key) if c.key else "", "option": c.option, "href": href(c)}
                 for c in q.cited_by
             ],
         }
@@ -223,7 +239,7 @@ def source(request: HttpRequest, seed: str) -> HttpResponse:
     ]
     context = {
         "info": info,
-        "text": src.marked_text(seed),
+        "text": src.marked_text(seed, get_language()),
         "cited": cited,
         "missing": [q for q in quotes if q.start < 0],
         "titles": titles,
@@ -239,8 +255,8 @@ def reasons(request: HttpRequest) -> HttpResponse:
             "blocks": code.blocks,
             "description": gettext(code.description),
             "key": code.rule,
-            "label": sm.label(code.rule) if code.rule else "",
-            "values": sm.who_says(code.rule) if code.rule else None,
+            "label": wording.label(code.rule) if code.rule else "",
+            "values": who_says.who_says(code.rule) if code.rule else None,
         })
     forbidding = [r for r in rows if r["blocks"]]
     explaining = [r for r in rows if not r["blocks"]]

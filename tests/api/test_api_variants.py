@@ -65,7 +65,7 @@ def test_every_canonical_id_answers_its_full_rules(client: Client, ident: str) -
         assert set(rule) == {"key", "section", "description", "value", "status", "citations", "note", "reading",
                              "alternative", "option"}
         assert rule["status"] in STATUSES and rule["status"] == declared.status.value
-        assert rule["citations"] == [{"seed": c.seed, "quote": c.quote, "gloss": c.gloss} for c in declared.citations]
+        assert rule["citations"] == [c.as_json() for c in declared.citations]
         assert (rule["note"], rule["reading"], rule["alternative"], rule["option"]) == (
             declared.note, declared.reading, declared.alternative, declared.option)
         assert rule["description"]

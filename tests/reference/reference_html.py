@@ -22,6 +22,7 @@ def reference_pages() -> list[str]:
     pages = ["variants/", "compare/", "compare/?v=howto&v=masters+mandatory-doubles&diff=1",
              "which/", "which/?key=doubles.follow_up", "sources/", "reasons/"]
     pages += [f"variants/{i}/" for i in option_ids()]
+    pages += [f"variants/{i}/sheet/" for i in option_ids()]
     pages += [f"sources/{seed}/" for seed in sources()]
     return pages
 

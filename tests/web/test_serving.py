@@ -34,7 +34,7 @@ def share(client: Client, text: str, variants: list[str] | None = None, **extra:
 
 
 def test_the_worst_shared_ruling_is_judged_once_then_served_in_under_20_ms(client: Client) -> None:
-    path = share(client, WORST_TEXT, catalogue()["option_ids"])
+    path = share(client, WORST_TEXT, catalogue("en")["option_ids"])
     t0 = time.perf_counter()
     first = client.get(path)
     judged = time.perf_counter() - t0

@@ -59,3 +59,19 @@ def direction_label(direction: str) -> str:
     if direction == "rtl":
         return pgettext("text direction", "right to left")
     return pgettext("text direction", "left to right")
+
+
+@register.filter
+def ruletext(english: str) -> str:
+    """A free text of a ruleset file (a title, say) in the active language."""
+    from mextrain_site.core.i18n import ruleset_text
+
+    return ruleset_text(english)
+
+
+@register.filter
+def in_reader_language(code: str) -> bool:
+    """Whether a text in language ``code`` is in the language of the page."""
+    from django.utils.translation import get_language
+
+    return bool(code) and code.split("-")[0] == (get_language() or "").split("-")[0]

@@ -1,5 +1,6 @@
 """Write ``mextrain_site/core/engine_messages.py``: the engine's English sentences (reason
-templates and descriptions, rule descriptions, and the templates of its error messages:
+templates and descriptions, each rule's label, description and value sentences as declared in
+``rules/ruleset.py``, and the templates of its error messages:
 every literal ``Message("...")`` in rules/, variants/ and mextrain_site/) wrapped in
 ``gettext_noop`` so that ``makemessages`` puts them in the catalogues. ``--check`` exits 1
 when the file is stale (the test suite runs it)."""
@@ -7,12 +8,10 @@ when the file is stale (the test suite runs it)."""
 from __future__ import annotations
 
 import ast
-import sys
 from pathlib import Path
-from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
-
+from mextrain_site.core.i18n import LABEL_CONTEXT
+from mextrain_site.core.management.generated import GeneratedFileCommand
 from rules.reasons import ReasonCode
 from rules.ruleset import RULE_SPECS
 
@@ -38,7 +37,10 @@ def engine_strings() -> list[str]:
     out: list[str] = []
     for code in ReasonCode:
         out += [code.template, code.description]
-    out += [spec.description for spec in RULE_SPECS]
+    for spec in RULE_SPECS:
+        out.append(spec.description)
+        out += [s for s in (spec.when_true, spec.when_false) if s]
+        out += [member.sentence for member in spec.enum or ()]
     out += message_templates()
     return list(dict.fromkeys(out))
 
@@ -51,9 +53,12 @@ def render() -> str:
         'the web layer translates these with gettext (see mextrain_site/core/i18n.py)."""',
         "",
         "from django.utils.translation import gettext_noop as _",
+        "from django.utils.translation import pgettext_lazy",
         "",
-        "MESSAGES = [",
+        "LABELS = [",
     ]
+    lines += [f"    pgettext_lazy({LABEL_CONTEXT!r}, {spec.label!r})," for spec in RULE_SPECS]
+    lines += ["]", "", "MESSAGES = ["]
     for s in engine_strings():
         if "{" in s:
             lines.append("    # Translators: keep every {placeholder} exactly as it is.")
@@ -62,19 +67,9 @@ def render() -> str:
     return "\n".join(lines) + "\n"
 
 
-class Command(BaseCommand):
+class Command(GeneratedFileCommand):
     help = __doc__
-    requires_system_checks: list[str] = []
+    target = TARGET
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--check", action="store_true", help="exit 1 if the file is not up to date")
-
-    def handle(self, *args: Any, **options: Any) -> None:
-        text = render()
-        if options["check"]:
-            if not TARGET.exists() or TARGET.read_text(encoding="utf-8") != text:
-                sys.stderr.write(f"{TARGET} is stale: run python manage.py engine_messages\n")
-                sys.exit(1)
-            return
-        TARGET.write_text(text, encoding="utf-8")
-        self.stdout.write(f"wrote {TARGET}")
+    def render(self) -> str:
+        return render()

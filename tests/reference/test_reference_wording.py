@@ -14,9 +14,11 @@ from django.utils import translation
 from reference_html import LANGUAGES, parse
 
 from mextrain_site.core import engine_messages
-from mextrain_site.reference import summary as sm
+from mextrain_site.core.i18n import LABEL_CONTEXT
+from mextrain_site.reference import rule_views, wording
+from mextrain_site.reference.traits import distinctive_traits
 from rules.reasons import ReasonCode
-from rules.ruleset import RULE_SPECS, ValueKind
+from rules.ruleset import RULE_SPECS, DoubleObligation, ValueKind, Worded
 from variants.loader import all_rulesets, get_ruleset, option_ids
 
 
@@ -40,40 +42,52 @@ def test_summary_mentions_every_dimension_in_every_language(client: Client, lang
 
 
 def test_summary_sections_follow_the_game() -> None:
-    titles = [title for _, title, _ in sm.grouped_specs()]
+    titles = [title for _, title, _ in rule_views.grouped_specs()]
     assert titles == ["Setup", "The start", "The first turn", "A normal turn", "Doubles", "End of round and scoring"]
-    keys = [s.key for _, _, specs in sm.grouped_specs() for s in specs]
+    keys = [s.key for _, _, specs in rule_views.grouped_specs() for s in specs]
     assert sorted(keys) == sorted(s.key for s in RULE_SPECS)
 
 
-def test_every_dimension_has_a_label() -> None:
-    assert set(sm.LABELS) == {s.key for s in RULE_SPECS}
-
-
-def test_every_value_has_a_sentence() -> None:
+def test_every_rule_is_worded_beside_its_declaration() -> None:
+    """The label, and a sentence for each value, sit on the RuleSpec or its enum members."""
     for spec in RULE_SPECS:
+        assert spec.label and spec.description, spec.key
         if spec.kind is ValueKind.BOOL:
-            assert set(sm.SENTENCES[spec.key]) == {True, False}, spec.key
-        elif spec.kind is ValueKind.ENUM:
-            assert spec.enum is not None
-            assert set(sm.SENTENCES[spec.key]) == {m.value for m in spec.enum}, spec.key
-        elif spec.kind is ValueKind.ENUM_LIST:
-            assert spec.enum is not None
-            assert set(sm.LIST_ITEMS[spec.key]) == {m.value for m in spec.enum}, spec.key
+            assert spec.sentence(True) and spec.sentence(False) and spec.when_true != spec.when_false, spec.key
+        elif spec.kind in (ValueKind.ENUM, ValueKind.ENUM_LIST):
+            assert spec.enum is not None and issubclass(spec.enum, Worded), spec.key
+            assert all(m.sentence for m in spec.enum), spec.key
+            assert len({m.sentence for m in spec.enum}) == len(spec.enum), spec.key
         elif spec.kind is ValueKind.INT:
             assert spec.key == "scoring.double_blank", f"{spec.key}: add a sentence to value_html()"
+
+
+def test_a_choice_without_its_sentence_cannot_be_declared() -> None:
+    with pytest.raises(TypeError):
+        Worded("Unworded", [("YES", "yes")])  # a member with a value but no sentence
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_value_is_worded_in_every_language(lang: str) -> None:
+    with translation.override(lang):
+        for spec in RULE_SPECS:
+            words = [spec.label] + [s for s in (spec.when_true, spec.when_false) if s]
+            words += [m.sentence for m in spec.enum or ()]
+            assert translation.pgettext(LABEL_CONTEXT, spec.label) != spec.label or lang == "en", spec.key
+            for english in words[1:]:
+                assert translation.gettext(english) != english or lang == "en", (lang, english)
 
 
 def test_every_sentence_of_every_ruleset_is_generated_not_a_fallback() -> None:
     for ident in option_ids():
         rs = get_ruleset(ident)
         for spec in RULE_SPECS:
-            html = sm.value_html(spec.key, rs.rule(spec.key).value)
-            assert not html.startswith(sm.bdi(sm.label(spec.key)) + ":"), (ident, spec.key)
+            html = wording.value_html(spec.key, rs.rule(spec.key).value)
+            assert not html.startswith(wording.bdi(wording.label(spec.key)) + ":"), (ident, spec.key)
 
 
 def test_a_value_without_a_sentence_is_shown_plainly() -> None:
-    html = sm.value_html("doubles.order", "sideways")
+    html = wording.value_html("doubles.order", "sideways")
     assert html == '<bdi dir="ltr">Order of open doubles</bdi>: <bdi dir="ltr">sideways</bdi>'
 
 
@@ -81,6 +95,9 @@ def test_descriptions_from_rules_are_in_the_catalogue_list() -> None:
     """rules/ holds the English; engine_messages.py must list each one for makemessages."""
     messages = set(engine_messages.MESSAGES)
     assert {s.description for s in RULE_SPECS} <= messages
+    assert {m.sentence for s in RULE_SPECS for m in s.enum or ()} <= messages
+    assert {w for s in RULE_SPECS for w in (s.when_true, s.when_false) if w} <= messages
+    assert [str(label) for label in engine_messages.LABELS] == [s.label for s in RULE_SPECS]
     assert {c.description for c in ReasonCode} | {c.template for c in ReasonCode} <= messages
     assert call_command("engine_messages", "--check") is None  # exits 1 when the file is stale
 
@@ -88,28 +105,31 @@ def test_descriptions_from_rules_are_in_the_catalogue_list() -> None:
 def test_summary_follows_the_data() -> None:
     """A change in a ruleset's data changes its summary: nothing is written per ruleset."""
     rs = get_ruleset("masters")
-    before = sm.summary(rs)
+    before = rule_views.summary(rs)
     rule = rs.rule("doubles.obligation")
     changed_rules = dict(rs.rules)
     changed_rules["doubles.obligation"] = dataclasses.replace(rule, value=type(rule.value)("satisfy"))
     changed = dataclasses.replace(rs, rules=MappingProxyType(changed_rules))
-    after = sm.summary(changed)
+    after = rule_views.summary(changed)
 
-    def statement(sections: list[sm.Section]) -> str:
+    def statement(sections: list[rule_views.Section]) -> str:
         return next(str(r.value) for s in sections for r in s.rules if r.key == "doubles.obligation")
 
-    assert statement(before) == str(sm.SENTENCES["doubles.obligation"]["none"])
-    assert statement(after) == str(sm.SENTENCES["doubles.obligation"]["satisfy"])
+    assert statement(before) == DoubleObligation.NONE.sentence
+    assert statement(after) == DoubleObligation.SATISFY.sentence
 
 
 def test_numbers_are_isolated_left_to_right() -> None:
-    html = sm.value_html("players.count", get_ruleset("howto").flags.players_count)
+    html = wording.value_html("players.count", get_ruleset("howto").flags.players_count)
     assert '<bdi dir="ltr">2</bdi>' in html and '<bdi dir="ltr">14</bdi>' in html
 
 
-def test_free_text_is_marked_english() -> None:
-    html = sm.value_html("setup.equipment", "A hub & markers")
-    assert html == '<span lang="en" dir="ltr">A hub &amp; markers</span>'
+def test_free_text_is_worded_in_the_page_language() -> None:
+    assert wording.value_html("setup.equipment", "A hub & markers") == "A hub &amp; markers"
+    equipment = get_ruleset("cardinal").flags.setup_equipment
+    with translation.override("it"):
+        assert wording.value_html("setup.equipment", equipment) == html.escape(translation.gettext(equipment), quote=False)
+        assert "tessere" in wording.value_html("setup.equipment", equipment)
 
 
 # -- traits ----------------------------------------------------------------------------------------
@@ -117,7 +137,7 @@ def test_free_text_is_marked_english() -> None:
 
 def test_traits_are_three_or_four_rare_values_from_the_data() -> None:
     rulesets = all_rulesets()
-    traits = sm.distinctive_traits(rulesets)
+    traits = distinctive_traits(rulesets)
     for rs in rulesets:
         picked = traits[rs.id]
         assert 3 <= len(picked) <= 4, rs.id
@@ -130,7 +150,7 @@ def test_traits_are_three_or_four_rare_values_from_the_data() -> None:
 
 
 def test_traits_prefer_values_nobody_else_holds() -> None:
-    traits = sm.distinctive_traits(all_rulesets())
+    traits = distinctive_traits(all_rulesets())
     # masters alone starts from the highest double held and plays a single game
     assert {"engine.tile", "rounds.count"} <= {t.view.key for t in traits["masters"]}
     # cardinal alone makes a player add to the own train first
@@ -150,7 +170,7 @@ def test_traits_change_with_the_data() -> None:
             rules["engine.tile"] = masters.rule("engine.tile")
             rs = dataclasses.replace(rs, rules=MappingProxyType(rules))
         twins.append(rs)
-    traits = sm.distinctive_traits(twins)
+    traits = distinctive_traits(twins)
     assert "engine.tile" not in {t.view.key for t in traits["masters"]}
 
 
@@ -159,7 +179,7 @@ def test_traits_change_with_the_data() -> None:
 
 def test_sentences_labels_and_descriptions_go_through_the_catalogue(client: Client) -> None:
     """The Hungarian page shows the Hungarian catalogue's sentence, label, description and plural."""
-    sentence = str(sm.SENTENCES["doubles.obligation"]["none"])
+    sentence = DoubleObligation.NONE.sentence
     description = next(s.description for s in RULE_SPECS if s.key == "doubles.obligation")
     with translation.override("hu"):
         hu_sentence = translation.gettext(sentence)

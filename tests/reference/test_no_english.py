@@ -1,0 +1,112 @@
+"""No English leaks: every page rendered in each of the five other languages holds no sentence of
+the English source (an interface string of the catalogues, or a free text of the ruleset files)
+left untranslated. The pages: the reference (every ruleset and option, its rule sheet, compare,
+which, sources, reasons), the referee's prefilled example judged, a finished round judged, bad
+input, and a page that does not exist."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from reference_html import Node, parse, reference_pages
+
+from mextrain_site.referee.views import EXAMPLE
+from tests.catalogues import entries
+from variants.texts import free_texts
+
+pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore:No directory at:UserWarning")]
+
+LANGUAGES = [code for code, _ in settings.LANGUAGES if code != "en"]
+MIN_WORDS = 4
+"""A run of this many English words is a sentence (or the telling part of one)."""
+
+FINISHED_ROUND = """players: Ann Bob Cy Dee
+engine: 12-12
+Ann: 12-5
+Bob: 12-7
+Cy: 12-3
+Dee: 12-9
+mexican: 12-1
+boneyard: 10
+turn: Bob
+hand: 7-2
+hand Ann: 6-6 1-0
+hand Cy: 10-4
+hand Dee: 0-0 11-3
+moves:
+  Bob: 7-2 -> Bob
+check: Cy: pass
+"""
+BAD_INPUT = "players: Ann Bob\nengine: 12-12\nAnn: 12-5 5-5\nBob: -\nturn: Cy\n"
+NOT_PROSE = ("code", "kbd", "samp", "script", "style", "textarea", "pre")
+"""Elements whose text is input syntax, ids or code, not prose."""
+
+
+@cache
+def english_sentences(lang: str) -> tuple[str, ...]:
+    """Runs of English words from the source strings (split at placeholders and markup) that the
+    language words differently, so that finding one on a page means it was left in English."""
+    pairs = entries(lang)
+    assert {t.text for t in free_texts()} <= {english for english, _ in pairs}  # the ruleset texts are in it
+    runs: set[str] = set()
+    for english, translated in pairs:
+        for part in re.split(r"\{[^}]*\}|%\(\w+\)[sd]|<[^>]*>|['‘’“”\"«»()\[\]:;·—–]|\s-\s|(?<=[.!?])\s", english):
+            words = re.findall(r"[A-Za-z][A-Za-z'-]*", part)
+            if len(words) >= MIN_WORDS and part.strip() not in translated:
+                runs.add(" ".join(words))
+    return tuple(sorted(runs, key=len, reverse=True))
+
+
+def prose(node: Node, lang: str) -> str:
+    """The text a reader of the page reads, without code and without passages quoted in another language."""
+    if isinstance(node, str):
+        return node
+    if node.tag in NOT_PROSE or node.attrs.get("lang", lang).split("-")[0] != lang:
+        return " "
+    shown = [node.attrs.get(a, "") for a in ("title", "aria-label", "placeholder", "alt")]
+    return " ".join([*shown, *(prose(c, lang) for c in node.children)])  # type: ignore[arg-type]
+
+
+def leaks(html: bytes, lang: str) -> list[str]:
+    doc = parse(html)
+    root = doc.find("html")
+    assert root is not None and root.attrs.get("lang") == lang
+    words = " " + " ".join(re.findall(r"[A-Za-z][A-Za-z'-]*", prose(root, lang))) + " "
+    return [s for s in english_sentences(lang) if f" {s} " in words]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_reference_page_leaks_english(client: Client, lang: str) -> None:
+    found = {}
+    for page in reference_pages():
+        response = client.get(f"/{lang}/{page}")
+        assert response.status_code == 200, page
+        if stray := leaks(response.content, lang):
+            found[page] = stray[:3]
+    assert not found, f"{lang}: English on {len(found)} pages: {dict(list(found.items())[:5])}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_ruling_or_error_page_leaks_english(client: Client, lang: str) -> None:
+    url = f"/{lang}/adjudicate/"
+    pages = {
+        "the example": client.get(url),
+        "the example judged": client.post(url, {"position": EXAMPLE}),
+        "a finished round judged": client.post(url, {"position": FINISHED_ROUND}),
+        "bad input": client.post(url, {"position": BAD_INPUT}),
+        "no such page": client.get(f"/{lang}/variants/no-such-ruleset/"),
+    }
+    assert pages["bad input"].status_code == 400 and pages["no such page"].status_code == 404
+    found = {name: stray[:3] for name, r in pages.items() if (stray := leaks(r.content, lang))}
+    assert not found, f"{lang}: English on {found}"
+
+
+def test_the_check_finds_english_in_prose_but_not_in_code_or_quotes() -> None:
+    gloss = "If a player cannot place a domino, he must draw one from the boneyard."
+    assert leaks(f'<html lang="it"><p>Nota: {gloss}</p></html>'.encode(), "it")
+    assert leaks('<html lang="it"><p title="Who else says this?">x</p></html>'.encode(), "it")
+    assert not leaks(f'<html lang="it"><p><code>{gloss}</code> <span lang="en">{gloss}</span></p></html>'.encode(), "it")
