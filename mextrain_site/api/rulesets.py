@@ -6,12 +6,10 @@ results are cached because the rulesets never change while the process runs.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import functools
-from collections.abc import Mapping
 from typing import Any
 
+from mextrain_site.house.rulesets import lookup
 from rules.ruleset import (
     RULE_SPECS,
     SPEC_BY_KEY,
@@ -21,6 +19,8 @@ from rules.ruleset import (
     Ruleset,
     Source,
 )
+from variants.house import is_house_id
+from variants.house import plain as to_data
 from variants.loader import (
     UnknownVariantError,
     base_ids,
@@ -37,19 +37,6 @@ class NoSuchVariant(LookupError):
 
 class ImpossibleOptions(ValueError):
     """The options exist but cannot be combined as given (HTTP 400)."""
-
-
-def to_data(value: Any) -> Any:
-    """A rule value as JSON-friendly data: enums by their value, dataclasses as objects, tuples as lists."""
-    if isinstance(value, enum.Enum):
-        return to_data(value.value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Mapping):
-        return {str(k): to_data(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, frozenset, set)):
-        return [to_data(v) for v in value]
-    return value
 
 
 def citation_json(c: Citation) -> dict[str, str]:
@@ -109,6 +96,11 @@ def catalogue() -> dict[str, Any]:
 
 def resolve(full_id: str) -> Ruleset:
     """The ruleset for ``full_id``; NoSuchVariant (unknown base or option) or ImpossibleOptions."""
+    if is_house_id(full_id):
+        try:
+            return lookup(full_id)
+        except UnknownVariantError as exc:
+            raise NoSuchVariant(str(exc)) from None
     base_id, chosen = split_id(full_id)
     try:
         base = load_base(base_id)
@@ -127,11 +119,13 @@ def resolve(full_id: str) -> Ruleset:
 @functools.lru_cache(maxsize=64)
 def ruleset_detail(canonical_id: str) -> dict[str, Any]:
     """One ruleset, options applied: every declared rule with its citations, in the order of RULE_SPECS."""
-    rs = get_ruleset(canonical_id)
+    rs = lookup(canonical_id)
     order = {spec.key: i for i, spec in enumerate(RULE_SPECS)}
     rules = sorted(rs.rules.values(), key=lambda r: (order.get(r.key, len(order)), r.key))
+    extra = {"built_on": rs.built_on} if rs.built_on else {}
     return {
         **_summary(rs),
+        **extra,
         "options": list(rs.options),
         "available_options": [option_json(o) for o in rs.available_options.values()],
         "rules": [rule_json(r) for r in rules],

@@ -24,9 +24,12 @@ from django.views.decorators.csrf import csrf_exempt
 
 from mextrain_site.core.caching import conditional
 from mextrain_site.core.i18n import WORDING
-from mextrain_site.core.limits import Limit, OverLimit, limited
+from mextrain_site.core.limits import Limit, OverLimit, charge_storage, limited
 from mextrain_site.core.referee import BadInput, adjudicate
+from mextrain_site.house.rulesets import store as store_house
 from rules.answer import Translate
+from variants.loader import UnknownVariantError
+from variants.schema import RulesetFileError, house_from_data
 
 from .rulesets import (
     ImpossibleOptions,
@@ -243,6 +246,48 @@ def variant_view(request: HttpRequest, ident: str) -> HttpResponse:
     return json_response(ruleset_detail(rs.id))
 
 
+# -- POST /api/rulesets ---------------------------------------------------------------------------
+
+RULESET_FIELDS = ("base", "name", "rules")
+
+
+@csrf_exempt
+@allow("POST")
+@limited("ruleset", respond=over_limit)
+def create_ruleset_view(request: HttpRequest) -> HttpResponse:
+    """Create a house ruleset: ``{"base": "masters", "name": "...", "rules": {"rule.key": value}}``.
+    201 with the id and the ruleset (the same rules again: the same id); 400 with the exact reason."""
+    try:
+        text = decode(read_body(request), (request.content_params or {}).get("charset"))
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RequestError(400, "bad-json", f"malformed JSON: {exc.msg}", exc.lineno, exc.colno) from None
+        except RecursionError:
+            raise RequestError(400, "bad-json", "malformed JSON: nested too deeply") from None
+        if not isinstance(data, dict):
+            raise RequestError(400, "bad-request", f'expected a JSON object {{"base": "...", "name": "...", "rules": {{...}}}}; found {kind(data)}')
+        unknown = [k for k in data if k not in RULESET_FIELDS]
+        missing = [k for k in RULESET_FIELDS if k not in data]
+        if unknown or missing:
+            field = unknown[0] if unknown else missing[0]
+            what = "unknown field" if unknown else "missing field"
+            raise RequestError(400, "bad-request", f"{what} {field!r}; the fields are: {', '.join(RULESET_FIELDS)}")
+        try:
+            spec = house_from_data(data["base"], data["name"], data["rules"])
+            rs = store_house(spec, before_insert=lambda stored: charge_storage(request, stored))
+        except RulesetFileError as exc:
+            raise RequestError(400, "impossible-ruleset", exc.reason) from None
+        except UnknownVariantError as exc:
+            raise RequestError(400, "unknown-variant", str(exc)) from None
+    except RequestError as exc:
+        return error_response(exc)
+    url = reverse("api:variant", args=[rs.id])
+    return json_response({"id": rs.id, "url": url, "page": reverse("house:page", args=[rs.id]),
+                          "yaml": reverse("house:yaml", args=[rs.id]), "ruleset": ruleset_detail(rs.id)},
+                         201, Location=url)
+
+
 def not_found(request: HttpRequest, rest: str = "") -> HttpResponse:
-    endpoints = "POST /api/adjudicate, GET /api/variants, GET /api/variants/<id>"
+    endpoints = "POST /api/adjudicate, GET /api/variants, GET /api/variants/<id>, POST /api/rulesets"
     return error_response(RequestError(404, "not-found", f"no API endpoint at {request.path}; the endpoints: {endpoints}"))

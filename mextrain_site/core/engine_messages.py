@@ -264,5 +264,7 @@ MESSAGES = [
     _('option {option} of {variant} requires {needed}: use {suggestion}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('option {option} of {variant} cannot be combined with {other}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('no house ruleset is called {variant}'),
     _('the position cannot be judged'),
 ]

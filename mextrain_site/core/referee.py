@@ -9,11 +9,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mextrain_site.house.rulesets import lookup
 from rules.answer import Translate, answer
 from rules.messages import Lookup, Message, word
 from rules.position import MAX_TEXT, Position, PositionError
 from rules.ruleset import Ruleset
-from variants.loader import UnknownVariantError, all_rulesets, get_ruleset
+from variants.loader import UnknownVariantError, all_rulesets
 
 
 class BadInput(ValueError):
@@ -64,7 +65,7 @@ def choose_rulesets(position: Position, variants: Sequence[str] | None) -> tuple
     out = []
     for ident in ids:
         try:
-            out.append(get_ruleset(ident))
+            out.append(lookup(ident))
         except UnknownVariantError as exc:
             line, column = where
             prefix = Message("line {line}, column {column}: ", line=line, column=column) if line else ""

@@ -240,11 +240,12 @@ STATUS_LABELS: Mapping[str, Promise] = {
     "stated": pgettext_lazy("rule status", "stated"),
     "silent": pgettext_lazy("rule status", "not stated: assumed"),
     "ambiguous": pgettext_lazy("rule status", "ambiguous: reading chosen"),
+    "house": pgettext_lazy("rule status", "house rule"),
 }
 
 # Kinds that a card shows on its own (players, set) or that are free text: never "traits".
 _NOT_TRAITS = (ValueKind.PLAYER_RANGE, ValueKind.DEAL_TABLE, ValueKind.TEXT)
-_STATUS_RANK = {Status.STATED: 0, Status.AMBIGUOUS: 1, Status.SILENT: 2}
+_STATUS_RANK = {Status.STATED: 0, Status.AMBIGUOUS: 1, Status.SILENT: 2, Status.HOUSE: 3}
 
 
 def grouped_specs() -> list[tuple[str, str, list[RuleSpec]]]:
