@@ -42,8 +42,9 @@ class Request:
     rulesets: tuple[Ruleset, ...]
 
 
-def parse(text: str, variants: Sequence[str] | None = None) -> Request:
-    """Parse a position and choose its rulesets: ``variants`` overrides the text's ``variant:``."""
+def parse(text: str, variants: Sequence[str] | None = None, given: Sequence[Ruleset] = ()) -> Request:
+    """Parse a position and choose its rulesets: ``variants`` overrides the text's ``variant:``;
+    ``given`` rulesets (the CLI's ``--rules FILE.yaml``) are judged under too, and alone override it."""
     if len(text) > MAX_TEXT:
         raise BadInput(Message("the position is {length} characters long; at most {limit} are accepted",
                                length=len(text), limit=MAX_TEXT), code="too-large")
@@ -51,11 +52,14 @@ def parse(text: str, variants: Sequence[str] | None = None) -> Request:
         position = Position.parse(text)
     except PositionError as exc:
         raise BadInput(exc.where, exc.message, line=exc.line, column=exc.column, code=exc.code) from None
-    return Request(position, choose_rulesets(position, variants))
+    return Request(position, choose_rulesets(position, variants, given))
 
 
-def choose_rulesets(position: Position, variants: Sequence[str] | None) -> tuple[Ruleset, ...]:
+def choose_rulesets(position: Position, variants: Sequence[str] | None,
+                    given: Sequence[Ruleset] = ()) -> tuple[Ruleset, ...]:
     where: tuple[int | None, int | None]
+    if given and not variants:
+        return tuple({rs.id: rs for rs in given}.values())
     if variants:
         ids, where = list(variants), (None, None)
     elif position.variant:
@@ -71,9 +75,10 @@ def choose_rulesets(position: Position, variants: Sequence[str] | None) -> tuple
             prefix = Message("line {line}, column {column}: ", line=line, column=column) if line else ""
             raise BadInput(prefix, exc.args[0], line=line, column=column, code="unknown-variant") from None
     # One entry per canonical id, in the order given (a Ruleset holds mappings: not hashable).
-    return tuple({rs.id: rs for rs in out}.values())
+    return tuple({rs.id: rs for rs in (*out, *given)}.values())
 
 
-def adjudicate(text: str, variants: Sequence[str] | None = None, translate: Translate | None = None) -> dict[str, Any]:
-    request = parse(text, variants)
+def adjudicate(text: str, variants: Sequence[str] | None = None, translate: Translate | None = None,
+               given: Sequence[Ruleset] = ()) -> dict[str, Any]:
+    request = parse(text, variants, given)
     return answer(request.position, request.rulesets, translate)
