@@ -6,6 +6,8 @@
 2. Judging one typical position (a 15-tile hand, four players, open and marked trains):
    every candidate action under all four rulesets at once, in milliseconds; with and
    without building the JSON answer.
+3. The worst requests within the limits of one request (``bench/worst.py``): CPU time and
+   the answer's size.
 
 The machine is shared and noisy: the rulesets are interleaved within each repetition so
 that they see the same conditions, and medians are reported.
@@ -69,6 +71,25 @@ def main() -> None:
     print(f"2. one typical position (15-tile hand, {candidates} candidate actions), all {len(rulesets)} rulesets at once")
     print(f"   judge (replay + every candidate explained): {jt:.2f} ms")
     print(f"   judge + JSON answer with citations:        {at:.2f} ms   (JSON is {at / jt:.2f}x the judging alone)")
+    print()
+    worst_requests(args.repeats)
+
+
+def worst_requests(repeats: int) -> None:
+    """3. The worst requests within the limits of one request (bench/worst.py), through the path
+    every front end shares, the JSON encoded: CPU time (one core) and the answer's size."""
+    from bench.worst import cases, run
+    from rules.limits import MAX_ANSWER_BYTES, MAX_WORK
+
+    print(f"3. the worst requests within the limits ({MAX_WORK:,} judgements, answers up to {MAX_ANSWER_BYTES:,} bytes); "
+          "aim: under 500 ms of CPU time")
+    for case in cases():
+        times, size, judged = [], 0, False
+        for _ in range(repeats):
+            seconds, size, judged = run(case)
+            times.append(seconds * 1000)
+        verdict = "answered" if judged else "refused "
+        print(f"   {case.name:<48} {verdict} {statistics.median(times):7.1f} ms  {size:>10,} bytes")
 
 
 if __name__ == "__main__":

@@ -24,9 +24,14 @@ MAX_MOVES = 2_000
 KEYS = ("variant", "players", "set", "engine", "phase", "round", "boneyard", "turn", "hand",
         "open-doubles", "moves", "check", MEXICAN)
 _NAME_RE = re.compile(r"[^\s:#;*]+\Z")
-_ENGINE_RE = re.compile(r"(\d{1,2})(?:-(\d{1,2}))?\Z")
-_SET_RE = re.compile(r"double-(\d{1,2})\Z", re.IGNORECASE)
+# Numbers are ASCII digits only (str.isdigit() also accepts '²', '①' or Arabic-Indic digits,
+# which int() refuses or reads), and short: no int() of thousands of digits.
+_ENGINE_RE = re.compile(r"(\d{1,2})(?:-(\d{1,2}))?\Z", re.ASCII)
+_SET_RE = re.compile(r"double-(\d{1,2})\Z", re.IGNORECASE | re.ASCII)
+_COUNT_RE = re.compile(r"\d{1,3}\Z", re.ASCII)
+_DIGITS_RE = re.compile(r"\d+\Z", re.ASCII)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_TILE_WORD = re.compile(r"(?<!\S)\d+-\d+(?!\S)", re.ASCII)
 
 
 class PositionError(ValueError):
@@ -109,6 +114,15 @@ class TrainLine:
 
 
 @dataclass(frozen=True, slots=True)
+class TileAt:
+    """A tile and where it is written (1-based line and column)."""
+
+    tile: Tile
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
 class MoveLine:
     move: Move
     line: int = field(default=0, compare=False)
@@ -136,6 +150,13 @@ class Position:
     check_line: int = field(default=0, compare=False)
     variant_at: tuple[int, int] = field(default=(0, 0), compare=False)
     """Line and column of the variant id, for error messages."""
+    hands_at: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    """Line and column of each hand in ``hands``."""
+    round_at: tuple[int, int] = field(default=(0, 0), compare=False)
+    """Line and column of the round number."""
+    highest: TileAt | None = field(default=None, compare=False)
+    """The first tile written with the highest pip (moves included): a set too small for it is
+    refused there, by line and column."""
 
     def __post_init__(self) -> None:
         if self.boneyard == ():
@@ -207,6 +228,11 @@ class _Line:
     value_col: int
 
 
+def _clip(text: str, limit: int = 40) -> str:
+    """``text``, cut short for an error message."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _strip_comment(raw: str) -> str:
     i = raw.find("#")
     return raw if i < 0 else raw[:i]
@@ -215,6 +241,13 @@ def _strip_comment(raw: str) -> str:
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
+        self.highest: TileAt | None = None
+
+    def saw(self, tile: Tile, line: int, column: int) -> Tile:
+        """Note where the highest pip is written; the tile, unchanged."""
+        if self.highest is None or tile.high > self.highest.tile.high:
+            self.highest = TileAt(tile, line, column)
+        return tile
 
     def error(self, line: _Line | int, message: str, column: int | None = None) -> PositionSyntaxError:
         number = line.number if isinstance(line, _Line) else line
@@ -339,11 +372,15 @@ class _Parser:
             except ValueError:
                 raise self.error(p, Message("expected 'first-turn' or 'play', found {found}", found=repr(p.value))) from None
         round_no = None
+        round_at = (0, 0)
         if "round" in seen:
             r = seen["round"]
-            if not r.value.isdigit() or not 1 <= int(r.value) <= 19:
-                raise self.error(r, Message("expected a round number from 1 to 19, found {found}", found=repr(r.value)))
+            rounds = (set_max if set_max is not None else MAX_PIP) + 1  # one round per double
+            if not _COUNT_RE.match(r.value) or not 1 <= int(r.value) <= rounds:
+                raise self.error(r, Message("expected a round number from 1 to {limit}, found {found}", limit=rounds,
+                                            found=repr(_clip(r.value))))
             round_no = int(r.value)
+            round_at = (r.number, r.value_col)
         open_doubles = None
         if "open-doubles" in seen:
             od = seen["open-doubles"]
@@ -395,6 +432,9 @@ class _Parser:
             check=check,
             check_line=check_line,
             variant_at=variant_at,
+            hands_at=tuple((hand_at[p].number, hand_at[p].value_col) for p in players if p in hands),
+            round_at=round_at,
+            highest=self.highest,
         )
         self.check_possible(position, seen, train_at, hand_at)
         return position
@@ -440,9 +480,10 @@ class _Parser:
 
     def tile(self, word: str, line: _Line | int, column: int) -> Tile:
         try:
-            return Tile.parse(word)
+            tile = Tile.parse(word)
         except ValueError as exc:
             raise self.error(line, exc.args[0], column) from None
+        return self.saw(tile, line.number if isinstance(line, _Line) else line, column)
 
     def tile_list(self, ln: _Line, *, allow_dash: bool = False) -> tuple[Tile, ...]:
         words = self.words(ln)
@@ -454,12 +495,16 @@ class _Parser:
         return tuple(self.tile(w, ln, c) for w, c in words)
 
     def boneyard(self, ln: _Line) -> int | tuple[Tile, ...]:
-        if ln.value.isdigit():
-            count = int(ln.value)
-            if count > set_size(MAX_PIP):
+        value = ln.value
+        if value != "-" and "-" not in value and len(value.split()) == 1:
+            limit = set_size(MAX_PIP)  # the position's own set is checked with the tiles known: too-many-tiles
+            if not _DIGITS_RE.match(value):
+                raise self.error(ln, Message("expected how many tiles are left (digits 0-9) or the tiles themselves, "
+                                             "found {found}", found=repr(_clip(value))))
+            if not _COUNT_RE.match(value) or int(value) > limit:
                 raise self.error(ln, Message("expected at most {limit} tiles in the boneyard, found {count}",
-                                             limit=set_size(MAX_PIP), count=count))
-            return count
+                                             limit=limit, count=_clip(value.lstrip("0") or "0")))
+            return int(value)
         if ln.value == "-":
             return 0
         return self.tile_list(ln)
@@ -519,6 +564,9 @@ class _Parser:
         except MoveSyntaxError as exc:
             raise self.error(number, exc.message, column + exc.column - 1) from None
         player = resolve(move.player, number, column)
+        if move.tile is not None:
+            at = _TILE_WORD.search(text)
+            self.saw(move.tile, number, column + (at.start() if at else 0))
         train = move.train
         if train is not None:
             train_col = column + text.find("->") + 3 if "->" in text else column
@@ -537,9 +585,6 @@ class _Parser:
         def place(tile: Tile, what: str, line: int) -> None:
             nonlocal max_pip
             max_pip = max(max_pip, tile.high)
-            if p.set_max is not None and tile.high > p.set_max:
-                raise self.impossible("pip-above-set", Message("{tile} has a pip above the set's maximum {limit}",
-                                                               tile=tile, limit=p.set_max), line)
             if tile in where:
                 raise self.impossible("tile-twice", Message("{tile} appears twice: in {first} and in {second}",
                                                             tile=tile, first=where[tile], second=what), line)
@@ -547,7 +592,12 @@ class _Parser:
 
         if p.set_max is not None and p.engine > p.set_max:
             raise self.impossible("pip-above-set", Message("the engine {engine}-{engine} is above the set's maximum {limit}",
-                                                           engine=p.engine, limit=p.set_max), seen["engine"].number)
+                                                           engine=p.engine, limit=p.set_max), seen["engine"].number,
+                                  seen["engine"].value_col)
+        top = p.highest
+        if p.set_max is not None and top is not None and top.tile.high > p.set_max:
+            raise self.impossible("pip-above-set", Message("{tile} has a pip above the set's maximum {limit}",
+                                                           tile=top.tile, limit=p.set_max), top.line, top.column)
         for name, train in (*zip(p.players, p.trains), (MEXICAN, p.mexican)):
             for t in train.tiles:
                 place(t, Message("{name}'s train", name=name) if name != MEXICAN else Message("the Mexican train"),

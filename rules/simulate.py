@@ -2,6 +2,11 @@
 engine's invariants after every move.
 
     python -m rules.simulate --variant masters+mandatory-doubles --players 4 --rounds 3 --seed 7 [--log FILE]
+    python -m rules.simulate --variant gamerules --players 4 --set double-12 --games 50 --seed 1
+
+``--set double-N`` picks a row of the ruleset's table (default: its first for this many players);
+``--games N`` plays N whole games with the seeds --seed, --seed+1, ... An impossible combination
+(no row for that set, a round the set has no double for) is refused with one line, exit 2.
 
 Checked after every move: tiles are conserved and none appears twice; every applied move
 was judged legal. Checked after every round: the log (deal plus moves, in the position
@@ -13,12 +18,13 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .deal import deal, rounds_in_game
+from .deal import DealError, deal, deal_row, rounds_in_game
 from .judge import explain as explain_move
 from .judge import legal_moves, replay
 from .moves import Action
@@ -26,7 +32,7 @@ from .position import MoveLine, Position
 from .ruleset import Ruleset
 from .scoring import GameResult, game_result, round_scores
 from .state import State, apply, build
-from .tiles import full_set
+from .tiles import STANDARD_SETS, full_set
 
 MAX_STEPS = 5_000
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu", "Max", "Ned")
@@ -128,22 +134,62 @@ class Game:
     result: GameResult
 
 
-def play_game(ruleset: Ruleset, players: int, rounds: int | None, seed: int, *, check: bool = True) -> Game:
+def play_game(ruleset: Ruleset, players: int, rounds: int | None, seed: int, *, check: bool = True,
+              set_max: int | None = None) -> Game:
+    """A whole game (or ``rounds`` of it) with a seeded random legal policy; ``set_max`` picks a
+    row of the ruleset's table (default: its first row for this many players)."""
     rng = random.Random(seed)
     names = NAMES[:players] if players <= len(NAMES) else tuple(f"P{i + 1}" for i in range(players))
+    top = deal_row(ruleset, players, set_max).set_max
+    count = rounds if rounds is not None else rounds_in_game(ruleset, top)
     logs = []
-    first = deal(ruleset, names, 1, random.Random(seed))  # only to learn the set size
-    count = rounds if rounds is not None else rounds_in_game(ruleset, first.position.set_max or 12)
     for r in range(1, count + 1):
-        logs.append(play_round(ruleset, names, r, rng, check=check, seed=seed))
+        logs.append(play_round(ruleset, names, r, rng, check=check, seed=seed, set_max=top))
     return Game(tuple(logs), game_result(ruleset, [log.scores for log in logs]))
+
+
+def plan_problem(ruleset: Ruleset, players: int, rounds: int | None, set_max: int | None, games: int) -> str | None:
+    """Why a self-play run cannot be played as asked (one line), or None."""
+    if players < 2:
+        return f"--players {players}: a game needs at least 2 players"
+    if games < 1:
+        return f"--games {games}: play at least one game"
+    if rounds is not None and rounds < 1:
+        return f"--rounds {rounds}: play at least one round"
+    sets = sorted({row.set_max for row in ruleset.flags.setup_deal
+                   if row.min_players <= players <= row.max_players and row.tiles is not None})
+    if not sets:
+        return f"{ruleset.id} has no hand size for {players} players"
+    named = " or ".join(f"double-{s}" for s in sets)
+    if set_max is not None and set_max not in sets:
+        return f"{ruleset.id} deals to {players} players with the {named} set, not double-{set_max}"
+    try:
+        top = deal_row(ruleset, players, set_max).set_max
+    except DealError as exc:
+        return str(exc)
+    if rounds is not None and rounds > top + 1:
+        bigger = [s for s in sets if s + 1 >= rounds]
+        hint = f": use --set double-{bigger[0]}" if bigger and set_max is None else ""
+        return f"round {rounds} does not exist with a double-{top} set (one round per double){hint}"
+    return None
+
+
+def parse_set(text: str) -> int:
+    """``double-N`` (or ``N``) for --set."""
+    m = re.fullmatch(r"(?:double-)?(\d{1,2})", text.strip(), re.IGNORECASE | re.ASCII)
+    if not m or int(m.group(1)) not in STANDARD_SETS:
+        raise argparse.ArgumentTypeError(f"expected a set like double-12 (double-6, -9, -12, -15 or -18), found {text!r}")
+    return int(m.group(1))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules.simulate", description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", required=True, help="ruleset id, options joined by +")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--rounds", type=int, default=None, help="rounds to play (default: the ruleset's game)")
+    parser.add_argument("--set", type=parse_set, default=None, metavar="double-N",
+                        help="the set: a row of the ruleset's table for this many players (default: its first)")
+    parser.add_argument("--rounds", type=int, default=None, help="rounds per game (default: the ruleset's whole game)")
+    parser.add_argument("--games", type=int, default=1, help="games to play, seeds --seed, --seed+1, ... (default 1)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--log", metavar="FILE", help="write every round's log (deal plus moves) to FILE")
     args = parser.parse_args(argv)
@@ -152,29 +198,49 @@ def main(argv: Sequence[str] | None = None) -> int:
         get_ruleset,
     )
 
-    from .deal import DealError
-
     try:
         ruleset = get_ruleset(args.variant)
-        game = play_game(ruleset, args.players, args.rounds, args.seed)
-    except (UnknownVariantError, DealError) as exc:
+    except UnknownVariantError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except InvariantError as exc:
-        print(f"INVARIANT VIOLATED (seed {args.seed}): {exc}", file=sys.stderr)
-        return 1
+    problem = plan_problem(ruleset, args.players, args.rounds, args.set, args.games)
+    if problem is not None:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    played: list[tuple[int, Game]] = []
+    for seed in range(args.seed, args.seed + args.games):
+        try:
+            played.append((seed, play_game(ruleset, args.players, args.rounds, seed, set_max=args.set)))
+        except DealError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        except InvariantError as exc:
+            print(f"INVARIANT VIOLATED (seed {seed}): {exc}", file=sys.stderr)
+            return 1
     if args.log:
         with open(args.log, "w", encoding="utf-8") as f:
-            for i, log in enumerate(game.rounds, 1):
-                f.write(f"# round {i} of a {ruleset.id} game, seed {args.seed}\n")
-                f.write(log.text())
-                f.write("\n")
-    for i, log in enumerate(game.rounds, 1):
-        print(f"round {i}: " + ", ".join(f"{p} {s}" for p, s in log.scores.items())
-              + f"  ({len(log.position.moves)} moves)")
-    res = game.result
-    print("totals: " + ", ".join(f"{p} {s}" for p, s in res.totals.items()))
-    print(f"winner: {' and '.join(res.winners)} ({res.decided_by})")
+            for seed, game in played:
+                for i, log in enumerate(game.rounds, 1):
+                    f.write(f"# round {i} of a {ruleset.id} game, seed {seed}\n")
+                    f.write(log.text())
+                    f.write("\n")
+    if args.games == 1:
+        game = played[0][1]
+        for i, log in enumerate(game.rounds, 1):
+            print(f"round {i}: " + ", ".join(f"{p} {s}" for p, s in log.scores.items())
+                  + f"  ({len(log.position.moves)} moves)")
+        res = game.result
+        print("totals: " + ", ".join(f"{p} {s}" for p, s in res.totals.items()))
+        print(f"winner: {' and '.join(res.winners)} ({res.decided_by})")
+        return 0
+    rounds = moves = 0
+    for seed, game in played:
+        n_moves = sum(len(log.position.moves) for log in game.rounds)
+        rounds += len(game.rounds)
+        moves += n_moves
+        print(f"game {seed}: {len(game.rounds)} rounds, {n_moves} moves; winner: {' and '.join(game.result.winners)} "
+              f"({game.result.decided_by})")
+    print(f"{len(played)} games, {rounds} rounds, {moves} moves: every invariant held")
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
+from .limits import checked_set
 from .messages import Message
 from .moves import MEXICAN, Action, Move
 from .position import ImpossiblePositionError, Phase, Position, TrainLine
@@ -23,7 +24,7 @@ from .ruleset import (
     MarkerPlaced,
     Ruleset,
 )
-from .tiles import STANDARD_SETS, Tile, set_size
+from .tiles import Tile, set_size
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,8 @@ class State:
     seen_drawn: tuple[frozenset[Tile], ...] = ()
     """Per seat whose hand is not given: tiles seen drawn and not played yet."""
     passes: int = 0
-    """Passes in a row with an empty boneyard."""
+    """Passes in a row with an empty boneyard since a train last opened to the passers: the
+    evidence of a blocked round where hands are unknown (see rules.blocked)."""
     round_over: bool = False
     notes: tuple[str, ...] = ()
 
@@ -151,19 +153,10 @@ class State:
         return self.pip_counts[d] >= self.set_max + 1
 
 
-def default_set(ruleset: Ruleset, players: int, max_pip: int) -> int:
-    """The set a position uses when it names none: the ruleset's table, else the pips seen."""
-    for row in ruleset.flags.setup_deal:
-        if row.min_players <= players <= row.max_players and row.set_max >= max_pip:
-            return row.set_max
-    return next(s for s in STANDARD_SETS if s >= max_pip)
-
-
 def build(position: Position, ruleset: Ruleset) -> State:
     """The state a position describes, under a ruleset (before any ``moves``)."""
     flags = ruleset.flags
     board = {Tile.of(position.engine, position.engine)}
-    max_pip = position.engine
     lines = (*position.trains, position.mexican)
     for line in lines:
         board.update(line.tiles)
@@ -172,9 +165,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
         known.update(tiles)
     if isinstance(position.boneyard, tuple):
         known.update(position.boneyard)
-    for tile in known:
-        max_pip = max(max_pip, tile.high)
-    set_max = position.set_max if position.set_max is not None else default_set(ruleset, len(position.players), max_pip)
+    set_max = checked_set(position, ruleset)
     bone_count = position.boneyard_count
     unlisted = position.boneyard if isinstance(position.boneyard, int) else 0
     if len(known) + unlisted > set_size(set_max):
@@ -214,7 +205,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
                      "yet it is started here.")
     phase = position.phase if pending else Phase.PLAY
     out = any(h is not None and h.empty for h in hands)
-    return State(
+    state = State(
         ruleset=ruleset,
         players=position.players,
         set_max=set_max,
@@ -234,6 +225,16 @@ def build(position: Position, ruleset: Ruleset) -> State:
         round_over=out and (phase is Phase.PLAY or flags.first_turn_going_out is FirstTurnOut.ROUND_ENDS),
         notes=tuple(notes),
     )
+    return evolve(state, round_over=True) if not state.round_over and _blocked(state) else state
+
+
+def _blocked(state: State) -> bool:
+    """Nobody can play, as far as the known hands tell (rules.blocked): the round is over."""
+    if state.boneyard != 0:
+        return False
+    from .blocked import nobody_can_play  # it judges plays, and the judge builds on this module
+
+    return nobody_can_play(state)
 
 
 def _turn_start(flags: Flags, phase: Phase, pending: frozenset[int], seat: int) -> Progress:
@@ -269,7 +270,10 @@ def apply(state: State, move: Move) -> State:
         trains = list(state.trains)
         own = trains[state.to_move]
         trains[state.to_move] = replace(own, marker=True)
-        passes = state.passes + 1 if state.boneyard == 0 else 0
+        # A new marker opens the passer's train to the others (where marked trains are open):
+        # their passes so far no longer show that they cannot play; the passer's own still does.
+        opened = not own.marker and state.ruleset.flags.turn_marked_trains_open
+        passes = (1 if opened else state.passes + 1) if state.boneyard == 0 and not state.first_turn_now else 0
         return _end_turn(state, trains=tuple(trains), passes=passes)
     return _end_turn(state)
 
@@ -372,8 +376,9 @@ def _end_turn(state: State, **changes: object) -> State:
     out = any(h is not None and h.empty for h in hands)
     over = (phase is Phase.PLAY and out) or passes >= n
     nxt = (state.to_move + 1) % n
-    return evolve(state, to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
-                  progress=_turn_start(flags, phase, pending, nxt), **changes)
+    new = evolve(state, to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
+                 progress=_turn_start(flags, phase, pending, nxt), **changes)
+    return evolve(new, round_over=True) if not new.round_over and _blocked(new) else new
 
 
 _FRESH = Progress()

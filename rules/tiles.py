@@ -10,7 +10,8 @@ from .messages import Message
 
 MAX_PIP = 18
 STANDARD_SETS = (6, 9, 12, 15, 18)
-_TILE_RE = re.compile(r"(\d{1,2})-(\d{1,2})\Z")
+_TILE_RE = re.compile(r"(\d{1,2})-(\d{1,2})\Z", re.ASCII)
+"""ASCII digits only: '²-1' or Arabic-Indic digits are not pips."""
 
 
 class _Pips(NamedTuple):

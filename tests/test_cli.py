@@ -100,3 +100,21 @@ def test_check_reports_a_broken_ruleset(tmp_path: Path) -> None:
     assert (f"mextrain.E001) variants/masters.yaml:{line}: rules.engine.tile.value: expected one of "
             "'round-double', 'highest-held'; found 'lowest-held'") in out.stderr
     assert manage("check").returncode == 0
+
+
+@pytest.mark.parametrize("line", ["boneyard: ²", "round: ①", "boneyard: " + "9" * 4301, "variant: " + "a" * 251,
+                                  "hand: ٣-٤", "engine: ₀"])
+def test_strict_input_exits_2_with_one_line(line: str) -> None:
+    """Issue 7: each of these was a traceback and exit 1."""
+    text = SPEC_EXAMPLE.replace("boneyard: 23\n", "").replace("engine: 12-12\n", "") + line + "\n"
+    if not line.startswith("engine"):
+        text = "engine: 12-12\n" + text
+    out = manage("adjudicate", "-", stdin=text)
+    assert out.returncode == 2, out.stderr
+    assert out.stderr.startswith("error: line ") and out.stderr.count("\n") == 1, out.stderr
+    assert "Traceback" not in out.stderr and out.stdout == ""
+
+
+def test_an_overlong_variant_option_exits_2() -> None:
+    out = manage("adjudicate", "-", "--variant", "a" * 300, stdin=SPEC_EXAMPLE)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "unknown variant" in out.stderr

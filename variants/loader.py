@@ -48,13 +48,24 @@ def _all_bases() -> tuple[BaseVariant, ...]:
 
 
 @functools.cache
+def file_ids() -> frozenset[str]:
+    """The id of every ruleset file: an id is checked against these before any file is opened
+    (an id is user input, and may be longer than a file name may be)."""
+    return frozenset(p.stem for p in VARIANTS_DIR.glob("*.yaml"))
+
+
 def load_base(ident: str) -> BaseVariant:
-    path = VARIANTS_DIR / f"{ident}.yaml"
-    if not ident.replace("-", "").isalnum() or not path.is_file():
-        known = ", ".join(p.stem for p in sorted(VARIANTS_DIR.glob("*.yaml")))
+    if ident not in file_ids():
+        known = ", ".join(sorted(file_ids()))
+        shown = ident if len(ident) <= 40 else ident[:40] + "…"
         raise UnknownVariantError(Message("unknown variant {variant}; known variants: {known}",
-                                          variant=repr(ident), known=known))
-    return load_file(path)
+                                          variant=repr(shown), known=known))
+    return _load_base(ident)
+
+
+@functools.cache
+def _load_base(ident: str) -> BaseVariant:
+    return load_file(VARIANTS_DIR / f"{ident}.yaml")
 
 
 def check_files() -> list[RulesetFileError]:
@@ -152,8 +163,13 @@ def option_closure(base_id: str, name: str) -> tuple[str, ...]:
     return tuple(n for n in base.options if n in seen)
 
 
+@functools.cache
+def seed_names() -> frozenset[str]:
+    """The file name of every source text: a name is checked against these before any file is opened."""
+    return frozenset(p.name for p in SOURCES_DIR.iterdir() if p.is_file())
+
+
 def seed_text(seed: str) -> str:
-    path = SOURCES_DIR / seed
-    if "/" in seed or not path.is_file():
-        raise UnknownVariantError(f"unknown source {seed!r}")
-    return path.read_text(encoding="utf-8")
+    if seed not in seed_names():
+        raise UnknownVariantError(f"unknown source {seed[:60]!r}")
+    return (SOURCES_DIR / seed).read_text(encoding="utf-8")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -23,11 +24,13 @@ from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 
 from mextrain_site.core.caching import conditional
+from mextrain_site.core.charsets import CharsetError, body_codec
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.limits import Limit, OverLimit, charge_storage, limited
 from mextrain_site.core.referee import BadInput, adjudicate
 from mextrain_site.house.rulesets import store as store_house
 from rules.answer import Translate
+from rules.limits import MAX_ANSWER_BYTES
 from variants.loader import UnknownVariantError
 from variants.schema import RulesetFileError, house_from_data
 
@@ -46,6 +49,8 @@ MAX_VARIANTS = 32
 MAX_VARIANT_ID = 200
 """Longest ruleset id accepted, in characters."""
 REQUEST_FIELDS = ("position", "variant")
+MAX_JSON_DIGITS = 20
+"""Longest number accepted in a JSON body (no field is a number: it is refused in any case)."""
 View = Callable[..., HttpResponse]
 
 
@@ -122,14 +127,27 @@ def read_body(request: HttpRequest) -> bytes:
 
 def decode(body: bytes, charset: str | None = None) -> str:
     """The body as text: UTF-8 unless the Content-Type names another charset; a leading BOM is dropped."""
-    charset = (charset or "utf-8").strip().strip('"') or "utf-8"
     try:
-        text = body.decode(charset)
-    except LookupError:
-        raise RequestError(400, "encoding", f"unknown charset {charset!r}; send UTF-8") from None
+        codec = body_codec(charset)
+    except CharsetError as exc:
+        raise RequestError(400, "encoding", str(exc)) from None
+    shown = codec if charset is None else charset.strip()[:40]
+    try:
+        text = body.decode(codec)
     except UnicodeDecodeError as exc:
-        raise RequestError(400, "encoding", f"the body is not {charset} text (byte {exc.start + 1})") from None
+        raise RequestError(400, "encoding", f"the body is not {shown} text (byte {exc.start + 1})") from None
+    except UnicodeError:
+        raise RequestError(400, "encoding", f"the body is not {shown} text") from None
+    refuse_surrogates(text, "encoding")
     return text[1:] if text.startswith("\ufeff") else text
+
+
+def refuse_surrogates(text: str, code: str) -> None:
+    """A lone surrogate (``\\ud800`` in JSON) is no character: it cannot be judged nor answered."""
+    found = LONE_SURROGATE.search(text)
+    if found is not None:
+        raise RequestError(400, code, f"a lone surrogate (\\u{ord(found.group()):04x}) is not a character; "
+                                      "send the text as UTF-8")
 
 
 def is_json(request: HttpRequest, text: str) -> bool:
@@ -145,7 +163,7 @@ def is_json(request: HttpRequest, text: str) -> bool:
 
 def parse_json_request(text: str) -> tuple[str, list[str] | None]:
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=json_int)
     except json.JSONDecodeError as exc:
         raise RequestError(400, "bad-json", f"malformed JSON: {exc.msg}", exc.lineno, exc.colno) from None
     except RecursionError:
@@ -159,7 +177,21 @@ def parse_json_request(text: str) -> tuple[str, list[str] | None]:
     if not isinstance(position, str):
         found = "nothing" if "position" not in data else kind(position)
         raise RequestError(400, "bad-request", f'"position" must be the position text (a string); found {found}')
-    return position, variant_ids(data.get("variant"))
+    ids = variant_ids(data.get("variant"))
+    for value in (position, *(ids or ())):
+        refuse_surrogates(value, "bad-json")
+    return position, ids
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def json_int(digits: str) -> int:
+    """A JSON integer, refused before conversion when it is long (int() of thousands of digits is
+    slow, and Python refuses more than 4,300)."""
+    if len(digits.lstrip("-")) > MAX_JSON_DIGITS:
+        raise RequestError(400, "bad-json", f"a number of {len(digits)} digits; no field of the request is a number")
+    return int(digits)
 
 
 def variant_ids(value: Any) -> list[str] | None:
@@ -218,7 +250,12 @@ def adjudicate_view(request: HttpRequest) -> HttpResponse:
     except Exception:  # an engine bug: still JSON, logged with the traceback
         log.exception("adjudicate failed")
         return error_response(RequestError(500, "internal-error", "the referee failed on this input; please report it"))
-    return json_response(result, Content_Language=answer_language(translate))
+    response = json_response(result, Content_Language=answer_language(translate))
+    if len(response.content) > MAX_ANSWER_BYTES:
+        return error_response(RequestError(
+            413, "too-large", f"the answer would be {len(response.content):,} bytes; at most {MAX_ANSWER_BYTES:,} are "
+                              "sent: judge fewer rulesets, or give a smaller hand or fewer moves"))
+    return response
 
 
 # -- GET /api/variants, GET /api/variants/<id> ------------------------------------------------

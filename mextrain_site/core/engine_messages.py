@@ -150,6 +150,12 @@ MESSAGES = [
     _('What the double-blank counts in a hand at the end of a round.'),
     _('How a tie for the lowest total is broken.'),
     # Translators: keep every {placeholder} exactly as it is.
+    _("{tile} has a pip above the set's maximum {limit}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected a round number from 1 to {limit}, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{name}'s hand holds {count} tiles; the deal and the boneyard allow at most {limit}"),
+    # Translators: keep every {placeholder} exactly as it is.
     _("expected a move like 'Bob: 6-4 -> Cy', found {found}"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected a player's name before ':', found {found}"),
@@ -201,8 +207,6 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('the hand of {name} is given twice (first on line {first})'),
     _("expected a variant id like 'masters' or 'masters+mandatory-doubles'"),
-    # Translators: keep every {placeholder} exactly as it is.
-    _('expected a round number from 1 to 19, found {found}'),
     _("expected each train once in 'open-doubles'"),
     # Translators: keep every {placeholder} exactly as it is.
     _('at most {limit} moves are accepted, found {count}'),
@@ -218,6 +222,8 @@ MESSAGES = [
     _("expected tiles like 6-4 separated by spaces (or '-' for none)"),
     _('expected tiles like 6-4 separated by spaces'),
     # Translators: keep every {placeholder} exactly as it is.
+    _('expected how many tiles are left (digits 0-9) or the tiles themselves, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
     _('expected at most {limit} tiles in the boneyard, found {count}'),
     _("the Mexican train carries no player's marker; expected no '*'"),
     _("expected at least one tile after '...' (the open end)"),
@@ -225,8 +231,6 @@ MESSAGES = [
     _("expected a tile like 6-4, found {found} (write '...' first, '*' last)"),
     _("a train: a player's name or 'mexican'"),
     _('the engine'),
-    # Translators: keep every {placeholder} exactly as it is.
-    _("{tile} has a pip above the set's maximum {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
     _('{tile} appears twice: in {first} and in {second}'),
     # Translators: keep every {placeholder} exactly as it is.
@@ -264,6 +268,8 @@ MESSAGES = [
     _('option {option} of {variant} requires {needed}: use {suggestion}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('option {option} of {variant} cannot be combined with {other}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('this asks for {total} judgements ({rulesets} rulesets × ({candidates} candidate actions + {moves} moves)); at most {limit} are made per request: judge fewer rulesets, or give a smaller hand or fewer moves'),
     # Translators: keep every {placeholder} exactly as it is.
     _('no house ruleset is called {variant}'),
     _('the position cannot be judged'),

@@ -11,8 +11,9 @@ from typing import Any
 
 from mextrain_site.house.rulesets import lookup
 from rules.answer import Translate, answer
+from rules.limits import MAX_WORK, checked_set, work
 from rules.messages import Lookup, Message, word
-from rules.position import MAX_TEXT, Position, PositionError
+from rules.position import MAX_TEXT, ImpossiblePositionError, Position, PositionError
 from rules.ruleset import Ruleset
 from variants.loader import UnknownVariantError, all_rulesets
 
@@ -42,9 +43,11 @@ class Request:
     rulesets: tuple[Ruleset, ...]
 
 
-def parse(text: str, variants: Sequence[str] | None = None, given: Sequence[Ruleset] = ()) -> Request:
+def parse(text: str, variants: Sequence[str] | None = None, max_work: int = MAX_WORK,
+          given: Sequence[Ruleset] = ()) -> Request:
     """Parse a position and choose its rulesets: ``variants`` overrides the text's ``variant:``;
-    ``given`` rulesets (the CLI's ``--rules FILE.yaml``) are judged under too, and alone override it."""
+    ``given`` rulesets (the CLI's ``--rules FILE.yaml``) are judged under too, and alone override it.
+    A request asking for more than ``max_work`` judgements is refused (rules.limits)."""
     if len(text) > MAX_TEXT:
         raise BadInput(Message("the position is {length} characters long; at most {limit} are accepted",
                                length=len(text), limit=MAX_TEXT), code="too-large")
@@ -52,7 +55,36 @@ def parse(text: str, variants: Sequence[str] | None = None, given: Sequence[Rule
         position = Position.parse(text)
     except PositionError as exc:
         raise BadInput(exc.where, exc.message, line=exc.line, column=exc.column, code=exc.code) from None
-    return Request(position, choose_rulesets(position, variants, given))
+    rulesets = choose_rulesets(position, variants, given)
+    refuse_what_no_ruleset_admits(position, rulesets)
+    bound_the_work(position, rulesets, max_work)
+    return Request(position, rulesets)
+
+
+def refuse_what_no_ruleset_admits(position: Position, rulesets: Sequence[Ruleset]) -> None:
+    """Bad input when a pip (or the round) is beyond the set, or a hand beyond the deal, under
+    every ruleset judged: without 'set:' the set is each ruleset's own default, so where the
+    rulesets differ, each answers for itself."""
+    errors = []
+    for rs in rulesets:
+        try:
+            checked_set(position, rs)
+        except ImpossiblePositionError as exc:
+            errors.append(exc)
+    if errors and len(errors) == len(rulesets):
+        first = errors[0]
+        raise BadInput(first.where, first.message, line=first.line, column=first.column, code=first.code)
+
+
+def bound_the_work(position: Position, rulesets: Sequence[Ruleset], limit: int = MAX_WORK) -> None:
+    """Refuse, before judging anything, a request that asks for more than ``limit`` judgements."""
+    asked = work(position, len(rulesets))
+    if asked.total > limit:
+        raise BadInput(Message("this asks for {total} judgements ({rulesets} rulesets × ({candidates} candidate "
+                               "actions + {moves} moves)); at most {limit} are made per request: judge fewer "
+                               "rulesets, or give a smaller hand or fewer moves",
+                               total=asked.total, rulesets=asked.rulesets, candidates=asked.candidates,
+                               moves=asked.moves, limit=limit), code="too-large")
 
 
 def choose_rulesets(position: Position, variants: Sequence[str] | None,
@@ -80,5 +112,5 @@ def choose_rulesets(position: Position, variants: Sequence[str] | None,
 
 def adjudicate(text: str, variants: Sequence[str] | None = None, translate: Translate | None = None,
                given: Sequence[Ruleset] = ()) -> dict[str, Any]:
-    request = parse(text, variants, given)
+    request = parse(text, variants, given=given)
     return answer(request.position, request.rulesets, translate)

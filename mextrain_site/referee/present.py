@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.referee import BadInput, parse
 from rules.answer import Ruling, rule, ruling_json
+from rules.limits import MAX_PAGE_WORK
 from rules.messages import Message
 from rules.position import ImpossiblePositionError
 from rules.ruleset import SPEC_BY_KEY, Ruleset
@@ -300,7 +301,7 @@ def _reason(r: dict[str, Any], ruleset: Ruleset) -> ReasonView:
 
 
 def _columns(text: str, variants: Sequence[str] | None) -> tuple[list[Column], int]:
-    request = parse(text, variants or None)
+    request = parse(text, variants or None, max_work=MAX_PAGE_WORK)
     columns = []
     for rs in request.rulesets:
         try:

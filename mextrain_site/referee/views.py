@@ -20,6 +20,7 @@ from django_htmx.middleware import HtmxDetails
 from mextrain_site.core.caching import CSRF_PLACEHOLDER, cached_page
 from mextrain_site.core.limits import charge_storage, limited
 from mextrain_site.core.referee import BadInput, parse
+from rules.limits import MAX_PAGE_WORK
 from rules.position import MAX_TEXT
 
 from .forms import AdjudicateForm, normalise_newlines, picker_groups
@@ -133,7 +134,7 @@ def share(request: HtmxHttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _share_refused(request, _context(request, text, variants, error=_form_error(form)), 400)
     try:
-        parsed = parse(text, variants or None)
+        parsed = parse(text, variants or None, max_work=MAX_PAGE_WORK)
     except BadInput as exc:
         return _share_refused(request, _context(request, text, variants, error=_error(exc, text)),
                               STATUS.get(exc.code, 400))

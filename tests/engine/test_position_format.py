@@ -99,7 +99,7 @@ def test_syntax_errors_name_line_and_column(text: str, message: str) -> None:
          "line 3, column 6: the train does not chain: 11-3 does not match the open end 12 "
          "(a train starts with the engine's number)"),
         ("players: Ann Bob\nset: double-9\nengine: 9\nturn: Ann\nhand: 10-1\n", "pip-above-set",
-         "line 5: 10-1 has a pip above the set's maximum 9"),
+         "line 5, column 7: 10-1 has a pip above the set's maximum 9"),
         ("players: Ann Bob\nset: double-6\nengine: 6\nturn: Ann\nboneyard: 40\n", "too-many-tiles",
          "line 5: the position holds 41 tiles but a double-6 set has only 28"),
         ("players: Ann Bob\nengine: 6\nAnn: 6-1\nturn: Ann\nopen-doubles: Ann\n", "not-an-open-double",

@@ -14,7 +14,7 @@ import pytest
 from rules.deal import deal
 from rules.position import Position
 from rules.scoring import game_result
-from rules.simulate import NAMES, play_game, play_round
+from rules.simulate import NAMES, plan_problem, play_game, play_round
 from variants.loader import get_ruleset, option_ids
 
 ROUNDS = 200
@@ -90,3 +90,38 @@ def test_tie_breaks() -> None:
     res = game_result(howto, rounds)
     assert res.winners == ("Bob",) and res.decided_by == "lowest-nonzero-round"
     assert game_result(get_ruleset("masters"), [{"Ann": 0, "Bob": 10}, {"Ann": 10, "Bob": 0}]).decided_by == "tie"
+
+
+@pytest.mark.parametrize(("ident", "players", "rounds", "set_max", "problem"), [
+    ("gamerules", 4, 13, None, "round 13 does not exist with a double-9 set (one round per double): use --set double-12"),
+    ("gamerules", 4, 13, 12, None),
+    ("gamerules", 4, None, 15, "gamerules deals to 4 players with the double-9 or double-12 set, not double-15"),
+    ("masters", 9, None, None, "masters has no hand size for 9 players"),
+    ("howto", 1, None, None, "--players 1: a game needs at least 2 players"),
+    ("howto", 4, 0, None, "--rounds 0: play at least one round"),
+])
+def test_impossible_self_play_is_refused_in_one_line(ident: str, players: int, rounds: int | None,
+                                                     set_max: int | None, problem: str | None) -> None:
+    assert plan_problem(get_ruleset(ident), players, rounds, set_max, 1) == problem
+
+
+def test_a_set_picks_a_row_of_the_table() -> None:
+    game = play_game(get_ruleset("gamerules"), 4, 2, seed=3, set_max=12)
+    assert [r.position.set_max for r in game.rounds] == [12, 12]
+    assert [r.position.engine for r in game.rounds] == [12, 11]
+
+
+def test_simulate_command_plays_several_games_and_refuses_in_one_line() -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "rules.simulate", *args], capture_output=True, text=True,
+                              cwd=Path(__file__).resolve().parents[2], timeout=300)
+
+    out = run("--variant", "gamerules", "--players", "4", "--set", "double-12", "--rounds", "1", "--games", "3",
+              "--seed", "11")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines[:3]] == ["game 11", "game 12", "game 13"]
+    assert lines[-1].startswith("3 games, 3 rounds, ")
+    out = run("--variant", "gamerules", "--players", "4", "--rounds", "13")
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr == "error: round 13 does not exist with a double-9 set (one round per double): use --set double-12\n"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from html import unescape
 import sys
+from html import unescape
 from pathlib import Path
 from typing import Any
 

@@ -42,6 +42,9 @@ class Command(BaseCommand):
         except BadInput as exc:
             sys.stderr.write(f"error: {exc.message}\n")
             sys.exit(2)
+        except Exception as exc:  # an engine bug: still one line and the bad-input status, never a traceback
+            sys.stderr.write(f"error: the referee failed on this input ({type(exc).__name__}); please report it\n")
+            sys.exit(2)
         if options["json"]:
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
         else:

@@ -1,0 +1,112 @@
+"""What a position may hold under a ruleset, and how much work judging it may take (issue 7).
+
+- The set: without ``set:``, the one the ruleset's table gives for this many players, else the
+  engine's number (the spec); a pip above it, or a round past its last double, is refused.
+- A hand: no larger than the deal and the boneyard allow.
+- The work of one request: rulesets × (candidate actions + moves replayed), bounded by
+  :data:`MAX_WORK` before anything is judged; the answer's size by :data:`MAX_ANSWER_BYTES`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .messages import Message
+from .moves import Action
+from .position import ImpossiblePositionError, Position
+from .ruleset import Ruleset
+from .tiles import STANDARD_SETS, set_size
+
+MAX_WORK = 3_000
+"""Most candidate actions and replayed moves judged for one request, summed over its rulesets
+(the worst request within it is answered in well under 0.5 s: ``make bench``)."""
+MAX_PAGE_WORK = 1_200
+"""The same for the page, which renders every judgement as HTML (about ten times the cost of the
+JSON answer), a shared ruling included."""
+MAX_ANSWER_BYTES = 4_000_000
+"""Largest JSON answer sent, in bytes."""
+
+
+def default_set(ruleset: Ruleset, players: int, engine: int) -> int:
+    """The set a position uses when it names none (the spec): the one the ruleset's table gives
+    for this many players (its first such row whose set holds the engine), else the engine's
+    number (the smallest standard set holding it). Never widened to fit the other pips."""
+    for row in ruleset.flags.setup_deal:
+        if row.min_players <= players <= row.max_players and row.set_max >= engine:
+            return row.set_max
+    return next(s for s in STANDARD_SETS if s >= engine)
+
+
+def set_for(position: Position, ruleset: Ruleset) -> int:
+    """The position's set under ``ruleset``; ImpossiblePositionError when a tile has a pip above it,
+    or the round is past the set's last double (one round per double)."""
+    if position.set_max is not None:
+        return position.set_max  # the parser has refused pips and rounds beyond a named set
+    set_max = default_set(ruleset, len(position.players), position.engine)
+    top = position.highest
+    if top is not None and top.tile.high > set_max:
+        raise ImpossiblePositionError(Message("{tile} has a pip above the set's maximum {limit}", tile=top.tile,
+                                              limit=set_max), top.line, top.column, "pip-above-set")
+    if position.round is not None and position.round > set_max + 1:
+        line, column = position.round_at
+        raise ImpossiblePositionError(Message("expected a round number from 1 to {limit}, found {found}",
+                                              limit=set_max + 1, found=repr(str(position.round))), line or None,
+                                      column or None, "round-above-set")
+    return set_max
+
+
+def dealt(ruleset: Ruleset, players: int, set_max: int) -> int | None:
+    """How many tiles each player takes: the table's row for this many players and this set; else
+    the most any row deals (a table with no row for a table this size deals no more); None when
+    the table names no hand size."""
+    rows = [r.tiles for r in ruleset.flags.setup_deal if r.tiles is not None]
+    fit = [r.tiles for r in ruleset.flags.setup_deal
+           if r.tiles is not None and r.min_players <= players <= r.max_players and r.set_max == set_max]
+    return max(fit or rows) if rows else None
+
+
+def hand_limit(ruleset: Ruleset, players: int, set_max: int, boneyard: int | None) -> int:
+    """The most tiles a hand can hold: the deal, and every tile drawn since (the boneyard after
+    the deal, less what is left in it)."""
+    size = set_size(set_max)
+    deal = dealt(ruleset, players, set_max)
+    if deal is None:
+        return size
+    return deal + max(0, size - players * deal - (boneyard or 0))
+
+
+def checked_set(position: Position, ruleset: Ruleset) -> int:
+    """:func:`set_for`, after checking that every hand given fits the deal and the boneyard."""
+    set_max = set_for(position, ruleset)
+    limit = hand_limit(ruleset, len(position.players), set_max, position.boneyard_count)
+    for (name, tiles), (line, column) in zip(position.hands, position.hands_at or ((0, 0),) * len(position.hands)):
+        if len(tiles) > limit:
+            raise ImpossiblePositionError(
+                Message("{name}'s hand holds {count} tiles; the deal and the boneyard allow at most {limit}",
+                        name=name, count=len(tiles), limit=limit), line or None, column or None, "hand-too-large")
+    return set_max
+
+
+@dataclass(frozen=True, slots=True)
+class Work:
+    """The most judging a request can take: per ruleset, each candidate action and each move."""
+
+    rulesets: int
+    candidates: int
+    moves: int
+
+    @property
+    def total(self) -> int:
+        return self.rulesets * (self.candidates + self.moves)
+
+
+def work(position: Position, rulesets: int) -> Work:
+    """An upper bound on the judging a request asks for, known before anything is judged: the
+    candidate actions of the largest hand given (each tile on each train, counting the tiles its
+    holder's moves may draw into it; then draw, pass and done; and the check) and every move to
+    replay. A hand not given has no tile candidates."""
+    trains = len(position.players) + 1
+    draws = Counter(m.move.player for m in position.moves if m.move.action is Action.DRAW)
+    tiles = max((len(set(hand)) + draws[name] for name, hand in position.hands), default=0)
+    return Work(rulesets, tiles * trains + 3 + (position.check is not None), len(position.moves))
