@@ -320,13 +320,13 @@ def _player_range_value(spec: RuleSpec, post: Any) -> Any:
 
 @limited("ruleset")
 def _save(request: HttpRequest, spec: HouseFile) -> HttpResponse:
-    ruleset = store(spec, before_insert=lambda text: charge_storage(request, text))
-    url = reverse("house:page", args=[ruleset.id])
-    if getattr(request, "htmx", None):
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
-    return HttpResponseRedirect(url, status=303)
+    return _to_page(store(spec, before_insert=lambda text: charge_storage(request, text)))
+
+
+def _to_page(ruleset: Ruleset) -> HttpResponse:
+    """The stored ruleset's page in the language it was built in (``/<lang>/variants/<id>/``); the
+    page shows its short link ``/h/<id>/``, which opens in each reader's own language."""
+    return HttpResponseRedirect(reverse("reference:variant", args=[ruleset.id]), status=303)
 
 
 @require_POST
@@ -345,7 +345,7 @@ def upload(request: HttpRequest) -> HttpResponse:
             text = raw.decode("utf-8")
             ruleset = store(parse_house(text, upload_file.name or "upload.yaml"),
                             before_insert=lambda t: charge_storage(request, t))
-            return HttpResponseRedirect(reverse("house:page", args=[ruleset.id]), status=303)
+            return _to_page(ruleset)
         except UnicodeDecodeError as exc:
             error = _("The file is not UTF-8 text (byte %(n)s).") % {"n": exc.start + 1}
         except (RulesetFileError, UnknownVariantError) as exc:

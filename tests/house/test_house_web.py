@@ -159,7 +159,7 @@ def test_the_house_page_and_its_yaml_and_upload_elsewhere(client: Client) -> Non
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     up = client.post("/en/house/upload/", {"file": SimpleUploadedFile("ours.yaml", download.content)})
-    assert up.status_code == 303 and up["Location"] == f"/h/{ident}/"
+    assert up.status_code == 303 and up["Location"] == f"/en/variants/{ident}/"
     assert HouseRuleset.objects.get().name == "Our rules"
     bad = client.post("/en/house/upload/", {"file": SimpleUploadedFile("b.yaml", b"title: x\nbase: nope\nrules: {}\n")})
     assert bad.status_code == 400
@@ -204,7 +204,7 @@ def test_builder_without_javascript_previews_refuses_inline_and_saves(client: Cl
                                        "name": "No draw at our table"})
     expected = hs.check(house_from_data("masters", "n", NO_DRAW["rules"])).id
     assert saved.status_code == 303
-    ident = saved["Location"].removeprefix("/h/").removesuffix("/")
+    ident = saved["Location"].removeprefix("/en/variants/").removesuffix("/")
     assert ident == create(client, NO_DRAW).json()["id"]  # the builder and the API agree
     assert expected == ident
 
