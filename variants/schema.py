@@ -292,9 +292,8 @@ def flags_from(rules: MappingProxyType[str, Rule] | dict[str, Rule]) -> Flags:
     return Flags(**{spec.flag: rules[spec.key].value for spec in RULE_SPECS})
 
 
-def parse_variant(text: str, file: str, expected_id: str) -> BaseVariant:
-    """Validate the text of one ruleset file."""
-    r = _Reader(file)
+def _compose(text: str, file: str) -> yaml.Node:
+    """The node tree of a file (safe loader), or an error naming the line."""
     try:
         root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
@@ -303,6 +302,13 @@ def parse_variant(text: str, file: str, expected_id: str) -> BaseVariant:
         raise RulesetFileError(file, line, "(top)", "valid YAML", str(getattr(exc, "problem", exc))) from None
     if root is None:
         raise RulesetFileError(file, 1, "(top)", "a mapping", "an empty file")
+    return root
+
+
+def parse_variant(text: str, file: str, expected_id: str) -> BaseVariant:
+    """Validate the text of one ruleset file."""
+    r = _Reader(file)
+    root = _compose(text, file)
     top = r.mapping(root, "", _TOP_KEYS)
     ident = r.text(top["id"], "id")
     if ident != expected_id:
@@ -405,14 +411,7 @@ def parse_house(text: str, file: str) -> HouseFile:
     rules with status ``house`` are the table's own; every other rule must be the base's (checked
     by :func:`variants.house.build`)."""
     r = _Reader(file)
-    try:
-        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        raise RulesetFileError(file, line, "(top)", "valid YAML", str(getattr(exc, "problem", exc))) from None
-    if root is None:
-        raise RulesetFileError(file, 1, "(top)", "a mapping", "an empty file")
+    root = _compose(text, file)
     top = r.mapping(root, "", ("title", "base", "rules"), ("id", "publisher", "sources", "options"))
     base = r.text(top["base"], "base")
     name = house_name(r, top["title"], "title")

@@ -161,13 +161,18 @@ def is_json(request: HttpRequest, text: str) -> bool:
     return text.lstrip().startswith("{")
 
 
-def parse_json_request(text: str) -> tuple[str, list[str] | None]:
+def load_json(text: str) -> Any:
+    """The JSON of a request body, or a ``bad-json`` error naming the line and column."""
     try:
-        data = json.loads(text, parse_int=json_int)
+        return json.loads(text, parse_int=json_int)
     except json.JSONDecodeError as exc:
         raise RequestError(400, "bad-json", f"malformed JSON: {exc.msg}", exc.lineno, exc.colno) from None
     except RecursionError:
         raise RequestError(400, "bad-json", "malformed JSON: nested too deeply") from None
+
+
+def parse_json_request(text: str) -> tuple[str, list[str] | None]:
+    data = load_json(text)
     if not isinstance(data, dict):
         raise RequestError(400, "bad-request", f'expected a JSON object {{"position": "...", "variant": ...}}; found {kind(data)}')
     unknown = [k for k in data if k not in REQUEST_FIELDS]
@@ -296,12 +301,7 @@ def create_ruleset_view(request: HttpRequest) -> HttpResponse:
     201 with the id and the ruleset (the same rules again: the same id); 400 with the exact reason."""
     try:
         text = decode(read_body(request), (request.content_params or {}).get("charset"))
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RequestError(400, "bad-json", f"malformed JSON: {exc.msg}", exc.lineno, exc.colno) from None
-        except RecursionError:
-            raise RequestError(400, "bad-json", "malformed JSON: nested too deeply") from None
+        data = load_json(text)
         if not isinstance(data, dict):
             raise RequestError(400, "bad-request", f'expected a JSON object {{"base": "...", "name": "...", "rules": {{...}}}}; found {kind(data)}')
         unknown = [k for k in data if k not in RULESET_FIELDS]

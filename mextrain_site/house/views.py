@@ -293,7 +293,7 @@ def builder(request: HttpRequest) -> HttpResponse:
         for control in group:
             control.error = errors.get(control.spec.key, "")
     context = {
-        "bases": option_ids(),
+        "bases": list(dict.fromkeys((*option_ids(), base.id))),  # any valid combination stays chosen
         "base": base,
         "name": name,
         "name_max": NAME_MAX,
