@@ -116,10 +116,20 @@ def resolve(full_id: str) -> Ruleset:
         raise ImpossibleOptions(str(exc)) from None
 
 
-@functools.lru_cache(maxsize=64)
 def ruleset_detail(canonical_id: str) -> dict[str, Any]:
-    """One ruleset, options applied: every declared rule with its citations, in the order of RULE_SPECS."""
-    rs = lookup(canonical_id)
+    """One ruleset, options applied: every declared rule with its citations, in the order of RULE_SPECS.
+    A house ruleset's is made from its stored row each time (a published one's once)."""
+    if is_house_id(canonical_id):
+        return detail(lookup(canonical_id))
+    return _published_detail(canonical_id)
+
+
+@functools.lru_cache(maxsize=64)
+def _published_detail(canonical_id: str) -> dict[str, Any]:
+    return detail(get_ruleset(canonical_id))
+
+
+def detail(rs: Ruleset) -> dict[str, Any]:
     order = {spec.key: i for i, spec in enumerate(RULE_SPECS)}
     rules = sorted(rs.rules.values(), key=lambda r: (order.get(r.key, len(order)), r.key))
     extra = {"built_on": rs.built_on} if rs.built_on else {}
