@@ -10,16 +10,17 @@ from dataclasses import dataclass, field
 TILES = [f"{a}-{b}" for a in range(13) for b in range(a, 13)]
 SEATS = "A B C D E F G H".split()
 WORST_TEXT = "\n".join([
-    "# Eight players, every train open and marked, a hand of 78 tiles: judged under every ruleset.",
+    "# Eight players, every train open and marked, the largest hand the page's work limit lets every ruleset judge.",
     "players: " + " ".join(SEATS),
     "engine: 12-12",
     *(f"{p}: ... 12-{n} *" for n, p in enumerate(SEATS)),
     "mexican: -",
     "boneyard: 0",
     "turn: A",
-    "hand: " + " ".join(t for t in TILES if "12" not in t.split("-")),
+    "hand: " + " ".join([t for t in TILES if "12" not in t.split("-")][:11]),
 ]) + "\n"
-"""The most expensive shared ruling we know of: several MB of page, seconds to judge."""
+"""The most expensive shared ruling the limits let through: 11 rulesets x (11 tiles x 9 trains + 3)
+= 1,122 judgements, under the page's cap of 1,200 (rules/limits.py MAX_PAGE_WORK)."""
 
 
 @dataclass
