@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup run test test-fast bench loadtest typecheck messages compilemessages check clean system-deps server-deps browser-deps
+.PHONY: setup run test test-fast bench loadtest golden typecheck messages compilemessages check clean system-deps server-deps browser-deps
 
 setup: $(STAMP) compilemessages
 	$(PY) manage.py migrate --noinput -v 0
@@ -70,6 +70,10 @@ typecheck: $(STAMP)
 
 bench: setup
 	$(PY) -m bench
+
+# Rewrite the golden transcripts (tests/golden/) after an intended change of verdicts or wording; read the diff.
+golden: $(STAMP)
+	$(PY) -m tests.golden
 
 loadtest: server-deps setup
 	$(PY) -m bench.loadtest

@@ -21,8 +21,10 @@ import random
 import statistics
 import time
 
+import orjson
+
 from bench.loadtest import TYPICAL_POSITION
-from rules.answer import answer, rule
+from rules.answer import Detail, answer, rule
 from rules.position import Position
 from rules.simulate import NAMES, play_round
 from variants.loader import all_rulesets
@@ -71,6 +73,10 @@ def main() -> None:
     print(f"2. one typical position (15-tile hand, {candidates} candidate actions), all {len(rulesets)} rulesets at once")
     print(f"   judge (replay + every candidate explained): {jt:.2f} ms")
     print(f"   judge + JSON answer with citations:        {at:.2f} ms   (JSON is {at / jt:.2f}x the judging alone)")
+    size = len(orjson.dumps(answer(position, rulesets)))
+    check_size = len(orjson.dumps(answer(position, rulesets, detail=Detail.CHECK)))
+    print(f"   the API's answer (full detail, English):   {size / 1000:.1f} KB   (aim: at most 60 KB; "
+          f"'detail: check': {check_size / 1000:.1f} KB)")
     print()
     worst_requests(args.repeats)
 

@@ -2,28 +2,40 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .judge import Judgement, Replay, explain, implicit_done, judge_all, replay
 from .moves import Move
-from .position import ImpossiblePositionError, Position
+from .position import SCORE, ImpossiblePositionError, Position
 from .reasons import Reason, ReasonCode
 from .ruleset import Ruleset
-from .scoring import round_scores
+from .scoring import Count, count_hands, round_scores
 from .state import State, build
 
 
 class Wording(Protocol):
-    """How reasons are worded for a reader: sentence templates and train names."""
+    """How the answer is worded for a reader: sentence templates, train names, engine messages."""
 
     def template(self, code: ReasonCode) -> str: ...
 
     def train_label(self, name: str) -> str: ...
 
+    def message(self, text: str) -> str:
+        """A rules.messages.Message (a note, an error) in the reader's language."""
+        ...
+
 
 Translate = Wording
+
+
+class Detail(enum.Enum):
+    """How much an answer holds: every candidate action, or only the check (and scores)."""
+
+    FULL = "full"
+    CHECK = "check"
 
 
 @dataclass(frozen=True)
@@ -35,14 +47,20 @@ class Ruling:
     state: State
     check: Judgement | None
     actions: tuple[Judgement, ...]
+    count: Count | None = None
+    """The answer to ``check: score``."""
+    to_move: str | None = None
+    """The player to move; None when the position names none (a scoring question)."""
 
     @property
     def scores(self) -> dict[str, int] | None:
-        return round_scores(self.state)
+        return dict(self.count.scores) if self.count is not None else round_scores(self.state)
 
 
-def rule(position: Position, ruleset: Ruleset) -> Ruling:
-    """Replay the position's moves and judge every candidate action under ``ruleset``.
+def rule(position: Position, ruleset: Ruleset, detail: Detail = Detail.FULL) -> Ruling:
+    """Replay the position's moves and judge every candidate action under ``ruleset`` (with
+    ``Detail.CHECK``, only the checked move). A position without a ``turn`` (a scoring question)
+    has no candidates.
 
     Raises ImpossiblePositionError when the position cannot arise under this ruleset."""
     start = build(position, ruleset)
@@ -52,86 +70,138 @@ def rule(position: Position, ruleset: Ruleset) -> Ruling:
     if position.check is not None:
         checked = implicit_done(state, position.check)
         check = Judgement(position.check, explain(checked, position.check))
-    return Ruling(ruleset, result, state, check, judge_all(state) if not state.round_over else ())
+    judged = detail is Detail.FULL and position.turn is not None and not state.round_over
+    count = count_hands(state) if position.score else None
+    to_move = state.player if position.turn is not None else None
+    return Ruling(ruleset, result, state, check, judge_all(state) if judged else (), count, to_move)
+
+
+class ReasonTable:
+    """The reasons of one answer, worded once. A reason recurs across many actions and rulesets
+    (the same train is closed to every tile, under every ruleset), so each distinct reason's
+    JSON is built once and shared, and the answer's ``reasons`` list holds each once: an
+    action names its reasons by their index in that list."""
+
+    def __init__(self, translate: Translate | None) -> None:
+        self.translate = translate
+        self.memo: dict[Reason, dict[str, Any]] = {}
+        self.rows: list[dict[str, Any]] = []
+        self.index: dict[Reason, int] = {}
+
+    def json(self, r: Reason) -> dict[str, Any]:
+        found = self.memo.get(r)
+        if found is None:
+            found = self.memo[r] = reason_json(r, self.translate)
+        return found
+
+    def ref(self, r: Reason) -> int:
+        i = self.index.get(r)
+        if i is None:
+            i = self.index[r] = len(self.rows)
+            self.rows.append(self.json(r))
+        return i
 
 
 class _Writer:
-    """Builds one ruleset's part of the answer. A reason recurs across many actions (the same
-    train is closed to every tile), so each distinct reason's JSON is built once and shared."""
+    """Builds one ruleset's part of the answer, gathering the rules its reasons name so that
+    their citations stand once in ``rules``."""
 
-    def __init__(self, ruleset: Ruleset, translate: Translate | None) -> None:
+    def __init__(self, ruleset: Ruleset, table: ReasonTable, inline: bool) -> None:
         self.ruleset = ruleset
-        self.translate = translate
-        self.memo: dict[Reason, dict[str, Any]] = {}
-        self.cites: dict[str | None, list[dict[str, str]]] = {}
+        self.table = table
+        self.inline = inline
+        self.rules: dict[str, dict[str, Any]] = {}
 
-    def reason(self, r: Reason) -> dict[str, Any]:
-        found = self.memo.get(r)
-        if found is None:
-            key = r.rule_key
-            cites = self.cites.get(key)
-            if cites is None:
-                cites = self.cites[key] = citations_json(self.ruleset, key)
-            found = self.memo[r] = reason_json(r, self.ruleset, self.translate, cites)
-        return found
+    def named(self, r: Reason) -> None:
+        key = r.rule_key
+        if key is not None and key not in self.rules:
+            self.rules[key] = rule_json(self.ruleset, key)
+
+    def reasons(self, reasons: Sequence[Reason]) -> list[dict[str, Any]]:
+        for r in reasons:
+            self.named(r)
+        return [self.table.json(r) for r in reasons]
 
     def judgement(self, j: Judgement) -> dict[str, Any]:
-        return {"move": str(j.move), "legal": j.legal, "reasons": [self.reason(r) for r in j.reasons]}
+        return {"move": str(j.move), "legal": j.legal, "reasons": self.reasons(j.reasons)}
+
+    def action(self, j: Judgement) -> dict[str, Any]:
+        if self.inline:
+            return self.judgement(j)
+        for r in j.reasons:
+            self.named(r)
+        return {"move": str(j.move), "legal": j.legal, "reasons": [self.table.ref(r) for r in j.reasons]}
+
+    def count(self, c: Count) -> dict[str, Any]:
+        return {"move": SCORE, "legal": None, "reasons": self.reasons(c.reasons)}
 
 
-def citations_json(ruleset: Ruleset, key: str | None) -> list[dict[str, str]]:
-    return [dict(c) for c in ruleset.citations_json.get(key or "", ())]
+def rule_json(ruleset: Ruleset, key: str) -> dict[str, Any]:
+    """A rule's entry in an answer's ``rules`` map: its citations."""
+    return {"citations": [dict(c) for c in ruleset.citations_json.get(key, ())]}
 
 
-def reason_json(r: Reason, ruleset: Ruleset, translate: Translate | None = None,
-                citations: list[dict[str, str]] | None = None) -> dict[str, Any]:
+def reason_json(r: Reason, translate: Translate | None = None) -> dict[str, Any]:
     return {
         "code": r.code.value,
         "blocks": r.blocks,
         "text": r.text(translate.template(r.code), translate.train_label) if translate else r.text(),
         "rule": r.rule_key,
-        "citations": citations if citations is not None else citations_json(ruleset, r.rule_key),
     }
 
 
-def judgement_json(j: Judgement, ruleset: Ruleset, translate: Translate | None = None) -> dict[str, Any]:
-    return _Writer(ruleset, translate).judgement(j)
-
-
-def ruling_json(ruling: Ruling, translate: Translate | None = None) -> dict[str, Any]:
-    """One ruleset's entry of the answer. Equal reasons share one (read-only) dict."""
+def ruling_json(ruling: Ruling, translate: Translate | None = None, detail: Detail = Detail.FULL,
+                table: ReasonTable | None = None) -> dict[str, Any]:
+    """One ruleset's entry of the answer. The actions name their reasons by index in ``table``
+    (the answer's ``reasons``); without a table (the pages, in-process) they hold the reasons
+    themselves. Equal reasons share one (read-only) dict."""
     rs, state, rep = ruling.ruleset, ruling.state, ruling.replay
-    w = _Writer(rs, translate)
+    w = _Writer(rs, table if table is not None else ReasonTable(translate), inline=table is None)
     replay_json: dict[str, Any] = {"ok": rep.ok, "moves_applied": rep.applied}
     if rep.failed is not None:
         replay_json["failed"] = {
             "move": str(rep.failed.move),
             "line": rep.failed.line,
-            "reasons": [w.reason(r) for r in rep.reasons],
+            "reasons": w.reasons(rep.reasons),
         }
-    return {
+    check: dict[str, Any] | None = None
+    if ruling.check is not None:
+        check = w.judgement(ruling.check)
+    elif ruling.count is not None:
+        check = w.count(ruling.count)
+    out: dict[str, Any] = {
         "replay": replay_json,
-        "to_move": state.player,
+        "to_move": ruling.to_move,
         "phase": state.phase.value,
         "set": f"double-{state.set_max}",
         "open_doubles": [state.train_name(i) for i in state.open_doubles],
-        "check": w.judgement(ruling.check) if ruling.check is not None else None,
-        "actions": [w.judgement(j) for j in ruling.actions],
+        "check": check,
+    }
+    if detail is Detail.FULL:
+        out["actions"] = [w.action(j) for j in ruling.actions]
+    out.update({
         "round_over": state.round_over,
         "scores": ruling.scores,
-        "notes": list(state.notes),
-    }
+        "notes": [translate.message(n) if translate else str(n) for n in state.notes],
+        "rules": w.rules,
+    })
+    return out
 
 
-def answer(position: Position, rulesets: Sequence[Ruleset], translate: Translate | None = None) -> dict[str, Any]:
-    """The spec's JSON answer: one entry per ruleset id, in the order given."""
+def answer(position: Position, rulesets: Sequence[Ruleset], translate: Translate | None = None,
+           detail: Detail = Detail.FULL) -> dict[str, Any]:
+    """The spec's JSON answer: one entry per ruleset id, in the order given; with full detail,
+    ``reasons`` holds every distinct reason of the actions once, which they name by index."""
+    table = ReasonTable(translate)
     out: dict[str, Any] = {}
     for rs in rulesets:
         try:
-            out[rs.id] = ruling_json(rule(position, rs), translate)
+            out[rs.id] = ruling_json(rule(position, rs, detail), translate, detail, table)
         except ImpossiblePositionError as exc:
             out[rs.id] = {"error": exc.as_dict()}
+    if detail is Detail.FULL:
+        return {"variants": out, "reasons": table.rows}
     return {"variants": out}
 
 
-__all__ = ["Ruling", "answer", "rule", "ruling_json", "Move"]
+__all__ = ["Detail", "ReasonTable", "Ruling", "answer", "rule", "ruling_json", "Move"]

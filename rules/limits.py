@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from .errors import ErrorCode
 from .messages import Message
 from .moves import Action
 from .position import ImpossiblePositionError, Position
@@ -43,16 +44,18 @@ def set_for(position: Position, ruleset: Ruleset) -> int:
     or the round is past the set's last double (one round per double)."""
     if position.set_max is not None:
         return position.set_max  # the parser has refused pips and rounds beyond a named set
-    set_max = default_set(ruleset, len(position.players), position.engine)
     top = position.highest
+    # A scoring question may leave the engine out: then the set must hold the highest pip shown.
+    anchor = position.engine if position.engine is not None else (top.tile.high if top is not None else 0)
+    set_max = default_set(ruleset, len(position.players), anchor)
     if top is not None and top.tile.high > set_max:
         raise ImpossiblePositionError(Message("{tile} has a pip above the set's maximum {limit}", tile=top.tile,
-                                              limit=set_max), top.line, top.column, "pip-above-set")
+                                              limit=set_max), top.line, top.column, ErrorCode.PIP_ABOVE_SET)
     if position.round is not None and position.round > set_max + 1:
         line, column = position.round_at
         raise ImpossiblePositionError(Message("expected a round number from 1 to {limit}, found {found}",
                                               limit=set_max + 1, found=repr(str(position.round))), line or None,
-                                      column or None, "round-above-set")
+                                      column or None, ErrorCode.ROUND_ABOVE_SET)
     return set_max
 
 
@@ -84,7 +87,8 @@ def checked_set(position: Position, ruleset: Ruleset) -> int:
         if len(tiles) > limit:
             raise ImpossiblePositionError(
                 Message("{name}'s hand holds {count} tiles; the deal and the boneyard allow at most {limit}",
-                        name=name, count=len(tiles), limit=limit), line or None, column or None, "hand-too-large")
+                        name=name, count=len(tiles), limit=limit), line or None, column or None,
+                ErrorCode.HAND_TOO_LARGE)
     return set_max
 
 

@@ -12,7 +12,8 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from .messages import Lookup, Message, word
+from .errors import ErrorCode, InputError
+from .messages import Message
 from .moves import MEXICAN, Move, MoveSyntaxError, parse_move
 from .tiles import MAX_PIP, STANDARD_SETS, Tile, format_tiles, set_size
 
@@ -32,37 +33,29 @@ _COUNT_RE = re.compile(r"\d{1,3}\Z", re.ASCII)
 _DIGITS_RE = re.compile(r"\d+\Z", re.ASCII)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _TILE_WORD = re.compile(r"(?<!\S)\d+-\d+(?!\S)", re.ASCII)
+SCORE = "score"
+"""``check: score``: a scoring question."""
 
 
-class PositionError(ValueError):
-    """Bad input: the message names the line and column where there is one."""
-
-    def __init__(self, message: str, line: int | None = None, column: int | None = None, code: str = "syntax") -> None:
-        self.message = message
-        self.line = line
-        self.column = column
-        self.code = code
-        self.where: str = ""
-        if line is not None and column is not None:
-            self.where = Message("line {line}, column {column}: ", line=line, column=column)
-        elif line is not None:
-            self.where = Message("line {line}: ", line=line)
-        super().__init__(self.where + message)
-
-    def worded(self, lookup: Lookup) -> str:
-        """The whole message in the language ``lookup`` gives (see rules.messages)."""
-        return word(self.where, lookup) + word(self.message, lookup)
-
-    def as_dict(self) -> dict[str, object]:
-        return {"code": self.code, "message": str(self), "line": self.line, "column": self.column}
+PositionError = InputError
+"""Bad input in a position: the one input-error type (rules.errors)."""
 
 
-class PositionSyntaxError(PositionError):
+class PositionSyntaxError(InputError):
     """The text does not follow the format."""
 
 
-class ImpossiblePositionError(PositionError):
+class ImpossiblePositionError(InputError):
     """The text is well formed but the position cannot arise in play; ``code`` names the check."""
+
+
+def check_tile_count(count: int, set_max: int, line: int | None = None) -> None:
+    """A position holds no more tiles than its set (the parser checks the set the text names or
+    its pips need; the engine, the set each ruleset plays with)."""
+    if count > set_size(set_max):
+        raise ImpossiblePositionError(
+            Message("the position holds {count} tiles but a double-{set} set has only {size}",
+                    count=count, set=set_max, size=set_size(set_max)), line, None, ErrorCode.TOO_MANY_TILES)
 
 
 class Phase(enum.Enum):
@@ -131,11 +124,13 @@ class MoveLine:
 @dataclass(frozen=True)
 class Position:
     players: tuple[str, ...]
-    engine: int
+    engine: int | None
+    """None only in a scoring question that gives no trains: the set's highest double then."""
     trains: tuple[TrainLine, ...]
     """One per player, in seat order."""
     mexican: TrainLine
-    turn: str
+    turn: str | None
+    """None only in a scoring question (``check: score``) without moves."""
     boneyard: int | tuple[Tile, ...] | None = None
     """A count, the listed tiles, or None when not given."""
     hands: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
@@ -147,6 +142,8 @@ class Position:
     round: int | None = None
     moves: tuple[MoveLine, ...] = ()
     check: Move | None = None
+    score: bool = False
+    """``check: score``: what each given hand counts."""
     check_line: int = field(default=0, compare=False)
     variant_at: tuple[int, int] = field(default=(0, 0), compare=False)
     """Line and column of the variant id, for error messages."""
@@ -187,19 +184,22 @@ class Position:
         out.append("players: " + " ".join(self.players))
         if self.set_max is not None:
             out.append(f"set: double-{self.set_max}")
-        out.append(f"engine: {self.engine}-{self.engine}")
+        if self.engine is not None:
+            out.append(f"engine: {self.engine}-{self.engine}")
         if self.round is not None:
             out.append(f"round: {self.round}")
         if self.phase is not Phase.PLAY:
             out.append(f"phase: {self.phase.value}")
-        for name, train in zip(self.players, self.trains):
-            out.append(f"{name}: {train.format(self.engine)}")
-        out.append(f"{MEXICAN}: {self.mexican.format(self.engine)}")
+        if self.engine is not None:
+            for name, train in zip(self.players, self.trains):
+                out.append(f"{name}: {train.format(self.engine)}")
+            out.append(f"{MEXICAN}: {self.mexican.format(self.engine)}")
         if isinstance(self.boneyard, tuple):
             out.append("boneyard: " + (format_tiles(self.boneyard) if self.boneyard else "0"))
         elif self.boneyard is not None:
             out.append(f"boneyard: {self.boneyard}")
-        out.append(f"turn: {self.turn}")
+        if self.turn is not None:
+            out.append(f"turn: {self.turn}")
         for name, tiles in self.hands:
             key = "hand" if name == self.turn else f"hand {name}"
             out.append(f"{key}: {format_tiles(tiles) if tiles else '-'}")
@@ -210,6 +210,8 @@ class Position:
             out.extend(f"  {m.move}" for m in self.moves)
         if self.check is not None:
             out.append(f"check: {self.check}")
+        elif self.score:
+            out.append(f"check: {SCORE}")
         return "\n".join(out) + "\n"
 
     def __str__(self) -> str:
@@ -254,7 +256,8 @@ class _Parser:
         col = column if column is not None else (line.value_col if isinstance(line, _Line) else 1)
         return PositionSyntaxError(message, number, col)
 
-    def impossible(self, code: str, message: str, line: int | None = None, column: int | None = None) -> ImpossiblePositionError:
+    def impossible(self, code: ErrorCode, message: str, line: int | None = None,
+                   column: int | None = None) -> ImpossiblePositionError:
         return ImpossiblePositionError(message, line, column, code)
 
     def words(self, line: _Line) -> list[tuple[str, int]]:
@@ -323,9 +326,12 @@ class _Parser:
                                                names=", ".join(players), found=repr(name)), column)
             return found
 
-        if "engine" not in seen:
+        score = "check" in seen and seen["check"].value.strip().lower() == SCORE
+        engine: int | None = None
+        if "engine" in seen:
+            engine = self.engine(seen["engine"])
+        elif not score or train_lines:
             raise self.error(1, Message("expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')"), 1)
-        engine = self.engine(seen["engine"])
         set_max = self.set_line(seen["set"]) if "set" in seen else None
         trains: dict[str, TrainLine] = {}
         train_at: dict[str, _Line] = {}
@@ -335,24 +341,31 @@ class _Parser:
             if name in trains:
                 raise self.error(ln, Message("the train {train} is given twice (first on line {first})", train=repr(name),
                                              first=train_at[name].number), ln.key_col)
+            assert engine is not None  # required above when a train is given
             trains[name] = self.train(ln, engine, allow_marker=name != MEXICAN)
             train_at[name] = ln
-        if "turn" not in seen:
+        turn: str | None = None
+        if "turn" in seen:
+            tl = seen["turn"]
+            turn_words = self.words(tl)
+            if len(turn_words) != 1:
+                raise self.error(tl, Message("expected one player's name after 'turn:'"))
+            turn = resolve(turn_words[0][0], tl, turn_words[0][1])
+        elif not score or "moves" in seen:
             raise self.error(1, Message("expected a 'turn:' line naming the player to move"), 1)
-        tl = seen["turn"]
-        turn_words = self.words(tl)
-        if len(turn_words) != 1:
-            raise self.error(tl, Message("expected one player's name after 'turn:'"))
-        turn = resolve(turn_words[0][0], tl, turn_words[0][1])
         hands: dict[str, tuple[Tile, ...]] = {}
         hand_at: dict[str, _Line] = {}
         for ln, owner in hand_lines:
-            name = turn if owner is None else resolve(owner, ln, ln.key_col + 5)
-            if name in hands:
-                raise self.error(ln, Message("the hand of {name} is given twice (first on line {first})", name=name,
-                                             first=hand_at[name].number), ln.key_col)
-            hands[name] = self.tile_list(ln, allow_dash=True)
-            hand_at[name] = ln
+            if owner is None and turn is None:
+                raise self.error(ln, Message("expected 'hand <name>:' (without a 'turn:' line, 'hand:' names nobody)"),
+                                 ln.key_col)
+            holder = turn if owner is None else resolve(owner, ln, ln.key_col + 5)
+            assert holder is not None
+            if holder in hands:
+                raise self.error(ln, Message("the hand of {name} is given twice (first on line {first})", name=holder,
+                                             first=hand_at[holder].number), ln.key_col)
+            hands[holder] = self.tile_list(ln, allow_dash=True)
+            hand_at[holder] = ln
         boneyard: int | tuple[Tile, ...] | None = None
         if "boneyard" in seen:
             boneyard = self.boneyard(seen["boneyard"])
@@ -412,8 +425,9 @@ class _Parser:
         if "check" in seen:
             c = seen["check"]
             if not c.value:
-                raise self.error(c, Message("expected a move after 'check:' (like 'Bob: 6-4 -> Cy')"))
-            check = self.move(c.value, c.number, c.value_col, resolve)
+                raise self.error(c, Message("expected a move after 'check:' (like 'Bob: 6-4 -> Cy') or 'score'"))
+            if not score:
+                check = self.move(c.value, c.number, c.value_col, resolve)
             check_line = c.number
         position = Position(
             players=players,
@@ -430,6 +444,7 @@ class _Parser:
             round=round_no,
             moves=tuple(moves),
             check=check,
+            score=score,
             check_line=check_line,
             variant_at=variant_at,
             hands_at=tuple((hand_at[p].number, hand_at[p].value_col) for p in players if p in hands),
@@ -550,7 +565,7 @@ class _Parser:
             if not t.has(end):
                 opening = not unknown and t is tiles[0]
                 raise self.impossible(
-                    "train-does-not-chain",
+                    ErrorCode.TRAIN_DOES_NOT_CHAIN,
                     Message("the train does not chain: {tile} does not match the open end {end} "
                             "(a train starts with the engine's number)", tile=t, end=end) if opening
                     else Message("the train does not chain: {tile} does not match the open end {end}", tile=t, end=end),
@@ -577,26 +592,28 @@ class _Parser:
     # -- possibility ---------------------------------------------------------------------
     def check_possible(self, p: Position, seen: dict[str, _Line], train_at: dict[str, _Line],
                        hand_at: dict[str, _Line]) -> None:
-        where: dict[Tile, str] = {
-            Tile.of(p.engine, p.engine): Message("{place} (line {line})", place=Message("the engine"),
-                                                 line=seen["engine"].number)}
-        max_pip = p.engine
+        where: dict[Tile, str] = {}
+        max_pip = 0
+        if p.engine is not None:
+            where[Tile.of(p.engine, p.engine)] = Message("{place} (line {line})", place=Message("the engine"),
+                                                         line=seen["engine"].number)
+            max_pip = p.engine
 
         def place(tile: Tile, what: str, line: int) -> None:
             nonlocal max_pip
             max_pip = max(max_pip, tile.high)
             if tile in where:
-                raise self.impossible("tile-twice", Message("{tile} appears twice: in {first} and in {second}",
+                raise self.impossible(ErrorCode.TILE_TWICE, Message("{tile} appears twice: in {first} and in {second}",
                                                             tile=tile, first=where[tile], second=what), line)
             where[tile] = Message("{place} (line {line})", place=what, line=line)
 
-        if p.set_max is not None and p.engine > p.set_max:
-            raise self.impossible("pip-above-set", Message("the engine {engine}-{engine} is above the set's maximum {limit}",
+        if p.set_max is not None and p.engine is not None and p.engine > p.set_max:
+            raise self.impossible(ErrorCode.PIP_ABOVE_SET, Message("the engine {engine}-{engine} is above the set's maximum {limit}",
                                                            engine=p.engine, limit=p.set_max), seen["engine"].number,
                                   seen["engine"].value_col)
         top = p.highest
         if p.set_max is not None and top is not None and top.tile.high > p.set_max:
-            raise self.impossible("pip-above-set", Message("{tile} has a pip above the set's maximum {limit}",
+            raise self.impossible(ErrorCode.PIP_ABOVE_SET, Message("{tile} has a pip above the set's maximum {limit}",
                                                            tile=top.tile, limit=p.set_max), top.line, top.column)
         for name, train in (*zip(p.players, p.trains), (MEXICAN, p.mexican)):
             for t in train.tiles:
@@ -610,16 +627,12 @@ class _Parser:
                 place(t, Message("the boneyard"), seen["boneyard"].number)
         set_max = p.set_max if p.set_max is not None else next(s for s in STANDARD_SETS if s >= max_pip)
         counted = len(where) + (p.boneyard if isinstance(p.boneyard, int) else 0)
-        if counted > set_size(set_max):
-            line = seen["boneyard"].number if isinstance(p.boneyard, int) and "boneyard" in seen else None
-            raise self.impossible(
-                "too-many-tiles",
-                Message("the position holds {count} tiles but a double-{set} set has only {size}",
-                        count=counted, set=set_max, size=set_size(set_max)), line)
+        line = seen["boneyard"].number if isinstance(p.boneyard, int) and "boneyard" in seen else None
+        check_tile_count(counted, set_max, line)
         if p.open_doubles:
             od = seen["open-doubles"]
             for name in p.open_doubles:
                 train = p.train(name)
                 if not train.tiles or not train.tiles[-1].is_double:
-                    raise self.impossible("not-an-open-double", Message("{name}'s train does not end in a double", name=name),
+                    raise self.impossible(ErrorCode.NOT_AN_OPEN_DOUBLE, Message("{name}'s train does not end in a double", name=name),
                                           od.number)

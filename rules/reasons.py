@@ -150,6 +150,16 @@ class ReasonCode(enum.Enum):
     HAND_UNKNOWN = ("hand-unknown", False, None,
                     "{player}'s hand is not given, so whether they could play is not checked.",
                     "Without the hand, must-play cannot be checked.")
+    # -- reasons that explain a count (check: score) ------------------------------------------
+    HAND_COUNTS = ("hand-counts", False, "scoring.double_blank",
+                   "{player}'s hand counts {points}.",
+                   "A hand counts the pips of the tiles left in it.")
+    DOUBLE_BLANK_COUNTS = ("double-blank-counts", False, "scoring.double_blank",
+                           "{player} holds the double-blank, which counts {value} under this ruleset.",
+                           "What the double-blank counts in a hand differs between rulesets.")
+    OUT_COUNTS_ZERO = ("out-counts-zero", False, None,
+                       "{player} has no tile left: 0 points.",
+                       "A player who went out counts nothing.")
 
 
 TRAIN_PARAMS = frozenset({"train", "required"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .reasons import Reason, ReasonCode, reason
 from .ruleset import Ruleset, TieBreak
 from .state import State
 from .tiles import Tile
@@ -16,6 +17,33 @@ def hand_points(tiles: Sequence[Tile], ruleset: Ruleset) -> int:
     """The points a hand counts: its pips, the double-blank as the ruleset says."""
     blank = ruleset.flags.scoring_double_blank
     return sum(blank if t == DOUBLE_BLANK else t.pips for t in tiles)
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """The answer to ``check: score``: each known hand's points and the reasons that decided them."""
+
+    scores: Mapping[str, int]
+    reasons: tuple[Reason, ...]
+
+
+def count_hands(state: State) -> Count:
+    """What each known hand counts under the state's ruleset, whether or not the round is over.
+    A hand with tiles drawn unseen is not counted: its points are not known."""
+    blank = state.ruleset.flags.scoring_double_blank
+    scores: dict[str, int] = {}
+    reasons: list[Reason] = []
+    for name, hand in zip(state.players, state.hands):
+        if hand is None or hand.unknown:
+            continue
+        points = scores[name] = hand_points(hand.tiles, state.ruleset)
+        if not hand.tiles:
+            reasons.append(reason(ReasonCode.OUT_COUNTS_ZERO, player=name))
+            continue
+        reasons.append(reason(ReasonCode.HAND_COUNTS, player=name, points=points))
+        if DOUBLE_BLANK in hand.tiles:
+            reasons.append(reason(ReasonCode.DOUBLE_BLANK_COUNTS, player=name, value=blank))
+    return Count(scores, tuple(reasons))
 
 
 def round_scores(state: State) -> dict[str, int] | None:

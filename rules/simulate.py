@@ -193,14 +193,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--log", metavar="FILE", help="write every round's log (deal plus moves) to FILE")
     args = parser.parse_args(argv)
-    from variants.loader import (  # the only I/O: reading the ruleset files
-        UnknownVariantError,
-        get_ruleset,
-    )
+    from variants.loader import get_ruleset  # the only I/O: reading the ruleset files
+
+    from .errors import InputError
 
     try:
         ruleset = get_ruleset(args.variant)
-    except UnknownVariantError as exc:
+    except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     problem = plan_problem(ruleset, args.players, args.rounds, args.set, args.games)

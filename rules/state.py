@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
+from .errors import ErrorCode
 from .limits import checked_set
 from .messages import Message
 from .moves import MEXICAN, Action, Move
-from .position import ImpossiblePositionError, Phase, Position, TrainLine
+from .position import ImpossiblePositionError, Phase, Position, TrainLine, check_tile_count
 from .ruleset import (
     DoubleObligation,
     EngineTile,
@@ -24,7 +25,7 @@ from .ruleset import (
     MarkerPlaced,
     Ruleset,
 )
-from .tiles import Tile, set_size
+from .tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,8 +157,8 @@ class State:
 def build(position: Position, ruleset: Ruleset) -> State:
     """The state a position describes, under a ruleset (before any ``moves``)."""
     flags = ruleset.flags
-    board = {Tile.of(position.engine, position.engine)}
     lines = (*position.trains, position.mexican)
+    board: set[Tile] = set()
     for line in lines:
         board.update(line.tiles)
     known: set[Tile] = set(board)
@@ -166,17 +167,17 @@ def build(position: Position, ruleset: Ruleset) -> State:
     if isinstance(position.boneyard, tuple):
         known.update(position.boneyard)
     set_max = checked_set(position, ruleset)
+    engine = position.engine if position.engine is not None else _default_engine(position, set_max)
+    board.add(Tile.of(engine, engine))
+    known.add(Tile.of(engine, engine))
     bone_count = position.boneyard_count
     unlisted = position.boneyard if isinstance(position.boneyard, int) else 0
-    if len(known) + unlisted > set_size(set_max):
-        raise ImpossiblePositionError(
-            Message("the position holds more tiles than a double-{set} set has ({size})", set=set_max,
-                    size=set_size(set_max)), code="too-many-tiles")
+    check_tile_count(len(known) + unlisted, set_max)
     trains = tuple(
-        Train(line.tiles, line.open_end(position.engine), line.marker, line.unknown_prefix, line.near) for line in lines
+        Train(line.tiles, line.open_end(engine), line.marker, line.unknown_prefix, line.near) for line in lines
     )
     hands = tuple(Hand(h) if (h := position.hand(p)) is not None else None for p in position.players)
-    to_move = position.players.index(position.turn)
+    to_move = position.players.index(position.turn) if position.turn is not None else 0
     n = len(position.players)
     pending: frozenset[int] = frozenset()
     untouched = not any(t.started or t.marker for t in trains)
@@ -194,22 +195,24 @@ def build(position: Position, ruleset: Ruleset) -> State:
     notes = []
     rng = flags.players_count
     if not rng.min <= n <= rng.max:
-        notes.append(f"{ruleset.id} is for {rng.min} to {rng.max} players; this position has {n}.")
+        notes.append(Message("{ruleset} is for {low} to {high} players; this position has {count}.",
+                             ruleset=ruleset.id, low=rng.min, high=rng.max, count=n))
     if position.round is not None and flags.engine_tile is EngineTile.ROUND_DOUBLE:
         expected = set_max - (position.round - 1)
-        if expected != position.engine:
-            notes.append(f"under {ruleset.id} round {position.round} is played with the {expected}-{expected} engine, "
-                         f"not {position.engine}-{position.engine}.")
+        if expected != engine:
+            notes.append(Message("under {ruleset} round {round} is played with the {expected}-{expected} engine, "
+                                 "not {engine}-{engine}.", ruleset=ruleset.id, round=position.round,
+                                 expected=expected, engine=engine))
     if pending and trains[n].started and flags.first_turn_trains is FirstTurnTrains.OWN_ONLY:
-        notes.append(f"under {ruleset.id} nobody starts the Mexican train during the first turns, "
-                     "yet it is started here.")
+        notes.append(Message("under {ruleset} nobody starts the Mexican train during the first turns, "
+                             "yet it is started here.", ruleset=ruleset.id))
     phase = position.phase if pending else Phase.PLAY
     out = any(h is not None and h.empty for h in hands)
     state = State(
         ruleset=ruleset,
         players=position.players,
         set_max=set_max,
-        engine=position.engine,
+        engine=engine,
         trains=trains,
         hands=hands,
         boneyard=bone_count,
@@ -235,6 +238,21 @@ def _blocked(state: State) -> bool:
     from .blocked import nobody_can_play  # it judges plays, and the judge builds on this module
 
     return nobody_can_play(state)
+
+
+def _default_engine(position: Position, set_max: int) -> int:
+    """A scoring question may leave the engine out: the set's highest double, unless a hand holds it."""
+    engine = Tile.of(set_max, set_max)
+    for name, tiles in position.hands:
+        if engine in tiles:
+            raise ImpossiblePositionError(
+                Message("{name}'s hand holds {tile}, the engine of a double-{set} set; give the 'engine:' line",
+                        name=name, tile=engine, set=set_max), code=ErrorCode.TILE_TWICE)
+    if isinstance(position.boneyard, tuple) and engine in position.boneyard:
+        raise ImpossiblePositionError(
+            Message("the boneyard holds {tile}, the engine of a double-{set} set; give the 'engine:' line",
+                    tile=engine, set=set_max), code=ErrorCode.TILE_TWICE)
+    return set_max
 
 
 def _turn_start(flags: Flags, phase: Phase, pending: frozenset[int], seat: int) -> Progress:

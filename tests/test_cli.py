@@ -33,7 +33,9 @@ def test_json_answer_from_stdin() -> None:
     assert howto["check"]["move"] == "Bob: 6-4 -> Cy" and howto["check"]["legal"] is False
     codes = {r["code"] for r in howto["check"]["reasons"]}
     assert {"train-not-open", "must-satisfy-double"} <= codes
-    cited = [c for r in howto["check"]["reasons"] for c in r["citations"]]
+    rules = {r["rule"] for r in howto["check"]["reasons"]}
+    assert rules <= set(howto["rules"])
+    cited = [c for key in rules for c in howto["rules"][key]["citations"]]
     assert cited and all(c["seed"].endswith(".txt") and c["quote"] for c in cited)
     assert howto["round_over"] is False and howto["scores"] is None
     legal = [a["move"] for a in howto["actions"] if a["legal"]]
@@ -48,6 +50,24 @@ def test_variant_option_overrides_the_file(tmp_path: Path) -> None:
     assert list(json.loads(out.stdout)["variants"]) == ["masters+mandatory-doubles", "cardinal"]
     out = manage("adjudicate", str(f), "--json")
     assert list(json.loads(out.stdout)["variants"]) == ["howto"]
+
+
+def test_detail_check_leaves_the_actions_out() -> None:
+    out = manage("adjudicate", "-", "--json", "--detail", "check", "--variant", "howto", stdin=SPEC_EXAMPLE)
+    assert out.returncode == 0, out.stderr
+    howto = json.loads(out.stdout)["variants"]["howto"]
+    assert "actions" not in howto and howto["check"]["legal"] is False
+    out = manage("adjudicate", "-", "--detail", "brief", stdin=SPEC_EXAMPLE)
+    assert out.returncode == 2 and "invalid choice: 'brief'" in out.stderr
+
+
+def test_check_score_table() -> None:
+    out = manage("adjudicate", "-", "--variant", "howto", "--variant", "masters",
+                 stdin="players: Ann Bob\nhand Bob: 0-0 12-11\ncheck: score\n")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("SCORES Bob ") == 2
+    assert "SCORES Bob 73" in out.stdout and "SCORES Bob 23" in out.stdout
+    assert "+ double-blank-counts: Bob holds the double-blank, which counts 50 under this ruleset." in out.stdout
 
 
 def test_readable_table() -> None:

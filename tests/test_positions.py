@@ -81,8 +81,7 @@ def _verdict(reasons: tuple, expected: str, where: str) -> None:
     assert words and words[0] in ("legal", "illegal"), f"{where}: expected 'legal' or 'illegal' first"
     codes = [r.code.value for r in reasons]
     assert legal == (words[0] == "legal"), f"{where}: judged {'legal' if legal else 'illegal'}; reasons {codes}"
-    missing = [c for c in words[1:] if c not in codes]
-    assert not missing, f"{where}: reasons {codes} lack {missing}"
+    assert sorted(codes) == sorted(words[1:]), f"{where}: reasons {codes}, expected exactly {words[1:]}"
 
 
 def _judge_move(ruling: Ruling, text: str) -> tuple:
@@ -109,7 +108,7 @@ def check_expectation(case: Case, exp: Expectation) -> None:
             for v in exp.variants:
                 rule(position, get_ruleset(v))
         err = info.value
-        assert err.code == words[0], f"{where}: error code {err.code!r} ({err}), expected {words[0]!r}"
+        assert err.code.value == words[0], f"{where}: error code {err.code.value!r} ({err}), expected {words[0]!r}"
         for key, value in zip(words[1::2], words[2::2]):
             assert str(getattr(err, key)) == value, f"{where}: {key} is {getattr(err, key)} ({err})"
         return
@@ -118,7 +117,12 @@ def check_expectation(case: Case, exp: Expectation) -> None:
         ruling = rule(position, get_ruleset(ident))
         w = f"{where} under {ident}"
         subject, expected = exp.subject, exp.expected
-        if subject == "check":
+        if subject == "check" and position.score:
+            words = expected.split()
+            assert ruling.count is not None and words[0] == "score", f"{w}: expected 'score CODE ...' for check: score"
+            codes = [r.code.value for r in ruling.count.reasons]
+            assert sorted(codes) == sorted(words[1:]), f"{w}: reasons {codes}, expected exactly {words[1:]}"
+        elif subject == "check":
             assert ruling.check is not None, f"{w}: the position has no check line"
             _verdict(ruling.check.reasons, expected, w)
         elif subject == "replay":
@@ -133,8 +137,8 @@ def check_expectation(case: Case, exp: Expectation) -> None:
                 if len(words) > 3:
                     assert words[2] == "line" and rep.failed.line == int(words[3]), f"{w}: failed on line {rep.failed.line}"
                 codes = [r.code.value for r in rep.reasons]
-                missing = [c for c in words[4:] if c not in codes]
-                assert not missing, f"{w}: reasons {codes} lack {missing}"
+                if len(words) > 3:
+                    assert sorted(codes) == sorted(words[4:]), f"{w}: reasons {codes}, expected exactly {words[4:]}"
         elif subject == "to-move":
             assert ruling.state.player == expected, f"{w}: {ruling.state.player} to move"
         elif subject == "phase":
@@ -160,3 +164,21 @@ def check_expectation(case: Case, exp: Expectation) -> None:
 def test_position(case: Case) -> None:
     for exp in case.expectations:
         check_expectation(case, exp)
+
+
+SPEC_CASE = Case("inline", "spec example", (
+    "players: Ann Bob Cy Dee\nengine: 12-12\nAnn: 12-4 4-4 4-9 *\nBob: 12-7 7-3\nCy: ... 2-6\nDee: - *\n"
+    "mexican: 12-2 2-2\nboneyard: 23\nturn: Bob\nhand: 6-4 7-7 9-2 2-11\ncheck: Bob: 6-4 -> Cy\n"), ())
+
+
+@pytest.mark.parametrize("expected", [
+    "illegal train-not-open ends-match",  # must-satisfy-double left out
+    "illegal train-not-open must-satisfy-double ends-match mexican-open",  # a reason the engine does not give
+    "illegal train-not-open train-not-open must-satisfy-double ends-match",  # given twice, given once
+])
+def test_an_expectation_names_exactly_the_reasons(expected: str) -> None:
+    """A reason missing from a line fails it, and so does one the line does not name."""
+    exact = Expectation(("howto",), "check", "illegal train-not-open must-satisfy-double ends-match", 1)
+    check_expectation(SPEC_CASE, exact)
+    with pytest.raises(AssertionError, match="expected exactly"):
+        check_expectation(SPEC_CASE, Expectation(("howto",), "check", expected, 1))

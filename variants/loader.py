@@ -7,10 +7,13 @@ file declares its options, so the same ruleset always has the same id.
 
 from __future__ import annotations
 
+import enum
 import functools
+from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
 
+from rules.errors import ErrorCode, InputError
 from rules.messages import Message
 from rules.ruleset import Rule, Ruleset
 
@@ -21,8 +24,32 @@ SOURCES_DIR = VARIANTS_DIR / "sources"
 MAX_OPTIONS = 8
 
 
-class UnknownVariantError(ValueError):
-    """An id that names no ruleset, or options that cannot be combined."""
+class OptionProblem(enum.Enum):
+    """Why options cannot be combined (or, for UNKNOWN, why an option names nothing)."""
+
+    UNKNOWN = "unknown"
+    GIVEN_TWICE = "given-twice"
+    TOO_MANY = "too-many"
+    REQUIRES = "requires"
+    CONFLICTS = "conflicts"
+
+
+class VariantError(InputError):
+    """An id that names no ruleset file (``problem`` None), or options that cannot be combined.
+
+    ``code`` is ``unknown-variant`` (a file or option that does not exist) or
+    ``impossible-options``; ``option`` is the option at fault, ``needs`` the option it requires
+    or conflicts with, ``suggestion`` the id of a combination that works (when there is one).
+    Front ends word it from these fields or print ``message``."""
+
+    def __init__(self, message: str, *, code: ErrorCode, variant: str, problem: OptionProblem | None = None,
+                 option: str = "", needs: str = "", suggestion: str = "") -> None:
+        super().__init__(message, code=code)
+        self.variant, self.problem, self.option, self.needs, self.suggestion = variant, problem, option, needs, suggestion
+
+
+UnknownVariantError = VariantError
+"""The name callers catch."""
 
 
 def _display(path: Path) -> str:
@@ -58,8 +85,8 @@ def load_base(ident: str) -> BaseVariant:
     if ident not in file_ids():
         known = ", ".join(sorted(file_ids()))
         shown = ident if len(ident) <= 40 else ident[:40] + "…"
-        raise UnknownVariantError(Message("unknown variant {variant}; known variants: {known}",
-                                          variant=repr(shown), known=known))
+        raise VariantError(Message("unknown variant {variant}; known variants: {known}", variant=repr(shown), known=known),
+                           code=ErrorCode.UNKNOWN_VARIANT, variant=ident)
     return _load_base(ident)
 
 
@@ -84,33 +111,75 @@ def split_id(full_id: str) -> tuple[str, tuple[str, ...]]:
     return base.strip(), tuple(o.strip() for o in options)
 
 
-@functools.lru_cache(maxsize=256)
-def get_ruleset(full_id: str) -> Ruleset:
-    """The ruleset for ``base`` or ``base+option+option``; raises UnknownVariantError."""
-    base_id, chosen = split_id(full_id)
+def option_problems(base_id: str, chosen: Sequence[str]) -> tuple[VariantError, ...]:
+    """Every reason the options ``chosen`` cannot be applied to the ruleset file ``base_id`` (which
+    must exist), in the order of ``chosen``: the one place options are validated."""
     base = load_base(base_id)
+    full_id = "+".join((base_id, *chosen))
+    working = working_combination(base_id, chosen)
     if len(chosen) > MAX_OPTIONS:
-        raise UnknownVariantError(Message("too many options in {variant} (at most {limit})", variant=repr(full_id),
-                                          limit=MAX_OPTIONS))
-    for name in chosen:
+        return (VariantError(Message("too many options in {variant} (at most {limit})", variant=repr(full_id),
+                                     limit=MAX_OPTIONS),
+                             code=ErrorCode.IMPOSSIBLE_OPTIONS, variant=base_id, problem=OptionProblem.TOO_MANY,
+                             suggestion=working),)
+    out = []
+    known = ", ".join(base.options) or "none"
+    for i, name in enumerate(chosen):
         if name not in base.options:
-            known = ", ".join(base.options) or "none"
-            raise UnknownVariantError(Message("{variant} has no option {option}; its options: {known}",
-                                              variant=repr(base_id), option=repr(name), known=known))
-        if chosen.count(name) > 1:
-            raise UnknownVariantError(Message("option {option} is given twice in {variant}", option=repr(name),
-                                              variant=repr(full_id)))
-    for name in chosen:
+            out.append(VariantError(Message("{variant} has no option {option}; its options: {known}",
+                                            variant=repr(base_id), option=repr(name), known=known),
+                                    code=ErrorCode.UNKNOWN_VARIANT, variant=base_id, problem=OptionProblem.UNKNOWN,
+                                    option=name, suggestion=working))
+        elif name in chosen[:i]:
+            out.append(VariantError(Message("option {option} is given twice in {variant}", option=repr(name),
+                                            variant=repr(full_id)),
+                                    code=ErrorCode.IMPOSSIBLE_OPTIONS, variant=base_id,
+                                    problem=OptionProblem.GIVEN_TWICE, option=name, suggestion=working))
+    valid = [n for n in dict.fromkeys(chosen) if n in base.options]
+    for name in valid:
         spec = base.options[name]
         for needed in spec.requires:
-            if needed not in chosen:
-                raise UnknownVariantError(Message("option {option} of {variant} requires {needed}: use {suggestion}",
-                                                  option=repr(name), variant=repr(base_id), needed=repr(needed),
-                                                  suggestion=f"{base_id}+{needed}+{name}"))
+            if needed not in valid:
+                out.append(VariantError(Message("option {option} of {variant} requires {needed}: use {suggestion}",
+                                                option=repr(name), variant=repr(base_id), needed=repr(needed),
+                                                suggestion=working),
+                                        code=ErrorCode.IMPOSSIBLE_OPTIONS, variant=base_id,
+                                        problem=OptionProblem.REQUIRES, option=name, needs=needed, suggestion=working))
         for other in spec.conflicts:
-            if other in chosen:
-                raise UnknownVariantError(Message("option {option} of {variant} cannot be combined with {other}",
-                                                  option=repr(name), variant=repr(base_id), other=repr(other)))
+            if other in valid and valid.index(other) > valid.index(name):
+                out.append(VariantError(Message("option {option} of {variant} cannot be combined with {other}",
+                                                option=repr(name), variant=repr(base_id), other=repr(other)),
+                                        code=ErrorCode.IMPOSSIBLE_OPTIONS, variant=base_id,
+                                        problem=OptionProblem.CONFLICTS, option=name, needs=other,
+                                        suggestion=working))
+    return tuple(out)
+
+
+def working_combination(base_id: str, chosen: Sequence[str]) -> str:
+    """The canonical id of a combination that works and keeps what it can of ``chosen``: the
+    known options with every option they need, minus any that conflicts with one kept before it."""
+    base = load_base(base_id)
+    wanted: set[str] = set()
+    for name in chosen:
+        if name in base.options:
+            wanted.update(option_closure(base_id, name))
+    kept: list[str] = []
+    for name in base.options:
+        if name in wanted and not any(name in base.options[k].conflicts or k in base.options[name].conflicts
+                                      for k in kept):
+            kept.append(name)
+    kept = [n for n in kept if all(r in kept for r in option_closure(base_id, n))]
+    return "+".join((base_id, *kept))
+
+
+@functools.lru_cache(maxsize=256)
+def get_ruleset(full_id: str) -> Ruleset:
+    """The ruleset for ``base`` or ``base+option+option``; raises VariantError (the first problem)."""
+    base_id, chosen = split_id(full_id)
+    base = load_base(base_id)
+    problems = option_problems(base_id, chosen)
+    if problems:
+        raise problems[0]
     ordered = tuple(name for name in base.options if name in chosen)
     canonical = "+".join((base_id, *ordered))
     if canonical != full_id:
@@ -171,5 +240,5 @@ def seed_names() -> frozenset[str]:
 
 def seed_text(seed: str) -> str:
     if seed not in seed_names():
-        raise UnknownVariantError(f"unknown source {seed[:60]!r}")
+        raise VariantError(f"unknown source {seed[:60]!r}", code=ErrorCode.NOT_FOUND, variant="")
     return (SOURCES_DIR / seed).read_text(encoding="utf-8")

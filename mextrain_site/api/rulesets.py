@@ -21,22 +21,7 @@ from rules.ruleset import (
 )
 from variants.house import is_house_id
 from variants.house import plain as to_data
-from variants.loader import (
-    UnknownVariantError,
-    base_ids,
-    get_ruleset,
-    load_base,
-    option_ids,
-    split_id,
-)
-
-
-class NoSuchVariant(LookupError):
-    """The id names no ruleset file, or an option its file does not declare (HTTP 404)."""
-
-
-class ImpossibleOptions(ValueError):
-    """The options exist but cannot be combined as given (HTTP 400)."""
+from variants.loader import base_ids, get_ruleset, option_ids
 
 
 def citation_json(c: Citation) -> dict[str, str]:
@@ -92,28 +77,6 @@ def catalogue() -> dict[str, Any]:
         rs = get_ruleset(ident)
         variants.append({**_summary(rs), "options": [option_json(o) for o in rs.available_options.values()]})
     return {"variants": variants, "option_ids": list(option_ids())}
-
-
-def resolve(full_id: str) -> Ruleset:
-    """The ruleset for ``full_id``; NoSuchVariant (unknown base or option) or ImpossibleOptions."""
-    if is_house_id(full_id):
-        try:
-            return lookup(full_id)
-        except UnknownVariantError as exc:
-            raise NoSuchVariant(str(exc)) from None
-    base_id, chosen = split_id(full_id)
-    try:
-        base = load_base(base_id)
-    except UnknownVariantError as exc:
-        raise NoSuchVariant(str(exc)) from None
-    for name in chosen:
-        if name not in base.options:
-            known = ", ".join(base.options) or "none"
-            raise NoSuchVariant(f"{base_id!r} has no option {name!r}; its options: {known}")
-    try:
-        return get_ruleset(full_id)
-    except UnknownVariantError as exc:
-        raise ImpossibleOptions(str(exc)) from None
 
 
 def ruleset_detail(canonical_id: str) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """The JSON API: ``POST /api/adjudicate``, ``GET /api/variants``, ``GET /api/variants/<id>``.
 
-Every answer is JSON, errors included: ``{"error": {"code", "message", "line", "column"}}`` with
-status 400 (bad input), 404 (unknown ruleset or endpoint), 405 (wrong method), 411 (a chunked body),
-413 (too large) or 429 (over the rate limit, with ``Retry-After``).
+Every answer is JSON, errors included: ``{"error": {"code", "message", "line", "column"}}``, the
+code a :class:`rules.errors.ErrorCode` and the status from the one table, ``core.errors``: 400 (bad
+input), 404 (unknown ruleset or endpoint), 405 (wrong method), 411 (a chunked body), 413 (too
+large) or 429 (over the rate limit, with ``Retry-After``).
 The views decide no rule: ``mextrain_site.core.referee`` parses and calls the engine.
 """
 
@@ -12,7 +13,7 @@ import functools
 import json
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -25,22 +26,18 @@ from django.views.decorators.csrf import csrf_exempt
 
 from mextrain_site.core.caching import conditional
 from mextrain_site.core.charsets import CharsetError, body_codec
+from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.limits import Limit, OverLimit, charge_storage, limited
-from mextrain_site.core.referee import BadInput, adjudicate
+from mextrain_site.core.referee import adjudicate
+from mextrain_site.house.rulesets import lookup
 from mextrain_site.house.rulesets import store as store_house
-from rules.answer import Translate
+from rules.answer import Detail, Translate
+from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_ANSWER_BYTES
-from variants.loader import UnknownVariantError
 from variants.schema import RulesetFileError, house_from_data
 
-from .rulesets import (
-    ImpossibleOptions,
-    NoSuchVariant,
-    catalogue,
-    resolve,
-    ruleset_detail,
-)
+from .rulesets import catalogue, ruleset_detail
 
 log = logging.getLogger(__name__)
 
@@ -48,21 +45,11 @@ MAX_VARIANTS = 32
 """Most ruleset ids one request may name."""
 MAX_VARIANT_ID = 200
 """Longest ruleset id accepted, in characters."""
-REQUEST_FIELDS = ("position", "variant")
+REQUEST_FIELDS = ("position", "variant", "detail")
+DETAILS = ", ".join(repr(d.value) for d in Detail)
 MAX_JSON_DIGITS = 20
 """Longest number accepted in a JSON body (no field is a number: it is refused in any case)."""
 View = Callable[..., HttpResponse]
-
-
-class RequestError(Exception):
-    """A request the API refuses: becomes the JSON error body with ``status``."""
-
-    def __init__(self, status: int, code: str, message: str, line: int | None = None, column: int | None = None) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message, self.line, self.column = status, code, message, line, column
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "line": self.line, "column": self.column}
 
 
 def json_response(data: Any, status: int = 200, **headers: str) -> HttpResponse:
@@ -73,8 +60,11 @@ def json_response(data: Any, status: int = 200, **headers: str) -> HttpResponse:
     return response
 
 
-def error_response(exc: RequestError, **headers: str) -> HttpResponse:
-    return json_response({"error": exc.as_dict()}, exc.status, **headers)
+def error_response(exc: InputError, status: int | None = None, translate: Translate | None = None,
+                   **headers: str) -> HttpResponse:
+    """The JSON error body; the status from the one table (``core.errors``) unless given."""
+    body = exc.as_dict(translation.gettext if translate is not None else None)
+    return json_response({"error": body}, status if status is not None else http_status(exc.code), **headers)
 
 
 def allow(*methods: str) -> Callable[[View], View]:
@@ -87,7 +77,8 @@ def allow(*methods: str) -> Callable[[View], View]:
             if request.method not in allowed:
                 listed = ", ".join(sorted(allowed))
                 return error_response(
-                    RequestError(405, "method-not-allowed", f"{request.method} is not allowed here; use {listed}"),
+                    InputError(f"{request.method} is not allowed here; use {listed}",
+                               code=ErrorCode.METHOD_NOT_ALLOWED),
                     Allow=listed,
                 )
             return view(request, *args, **kwargs)
@@ -117,11 +108,11 @@ def read_body(request: HttpRequest) -> bytes:
     try:
         body = request.body
     except RequestDataTooBig:
-        raise RequestError(413, "too-large", f"the request body is larger than {limit} bytes") from None
+        raise InputError(f"the request body is larger than {limit} bytes", code=ErrorCode.TOO_LARGE) from None
     except OSError as exc:  # the client went away, or sent less than it announced
-        raise RequestError(400, "unreadable", f"the request body could not be read: {exc}") from None
+        raise InputError(f"the request body could not be read: {exc}", code=ErrorCode.UNREADABLE) from None
     if limit is not None and len(body) > limit:
-        raise RequestError(413, "too-large", f"the request body is larger than {limit} bytes")
+        raise InputError(f"the request body is larger than {limit} bytes", code=ErrorCode.TOO_LARGE)
     return body
 
 
@@ -130,24 +121,24 @@ def decode(body: bytes, charset: str | None = None) -> str:
     try:
         codec = body_codec(charset)
     except CharsetError as exc:
-        raise RequestError(400, "encoding", str(exc)) from None
+        raise InputError(str(exc), code=ErrorCode.ENCODING) from None
     shown = codec if charset is None else charset.strip()[:40]
     try:
         text = body.decode(codec)
     except UnicodeDecodeError as exc:
-        raise RequestError(400, "encoding", f"the body is not {shown} text (byte {exc.start + 1})") from None
+        raise InputError(f"the body is not {shown} text (byte {exc.start + 1})", code=ErrorCode.ENCODING) from None
     except UnicodeError:
-        raise RequestError(400, "encoding", f"the body is not {shown} text") from None
-    refuse_surrogates(text, "encoding")
+        raise InputError(f"the body is not {shown} text", code=ErrorCode.ENCODING) from None
+    refuse_surrogates(text, ErrorCode.ENCODING)
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def refuse_surrogates(text: str, code: str) -> None:
+def refuse_surrogates(text: str, code: ErrorCode) -> None:
     """A lone surrogate (``\\ud800`` in JSON) is no character: it cannot be judged nor answered."""
     found = LONE_SURROGATE.search(text)
     if found is not None:
-        raise RequestError(400, code, f"a lone surrogate (\\u{ord(found.group()):04x}) is not a character; "
-                                      "send the text as UTF-8")
+        raise InputError(f"a lone surrogate (\\u{ord(found.group()):04x}) is not a character; "
+                         "send the text as UTF-8", code=code)
 
 
 def is_json(request: HttpRequest, text: str) -> bool:
@@ -166,26 +157,36 @@ def load_json(text: str) -> Any:
     try:
         return json.loads(text, parse_int=json_int)
     except json.JSONDecodeError as exc:
-        raise RequestError(400, "bad-json", f"malformed JSON: {exc.msg}", exc.lineno, exc.colno) from None
+        raise InputError(f"malformed JSON: {exc.msg}", exc.lineno, exc.colno, code=ErrorCode.BAD_JSON) from None
     except RecursionError:
-        raise RequestError(400, "bad-json", "malformed JSON: nested too deeply") from None
+        raise InputError("malformed JSON: nested too deeply", code=ErrorCode.BAD_JSON) from None
 
 
-def parse_json_request(text: str) -> tuple[str, list[str] | None]:
+def parse_json_request(text: str) -> tuple[str, list[str] | None, Detail]:
     data = load_json(text)
     if not isinstance(data, dict):
-        raise RequestError(400, "bad-request", f'expected a JSON object {{"position": "...", "variant": ...}}; found {kind(data)}')
+        raise InputError(f'expected a JSON object {{"position": "...", "variant": ...}}; found {kind(data)}',
+                         code=ErrorCode.BAD_REQUEST)
     unknown = [k for k in data if k not in REQUEST_FIELDS]
     if unknown:
-        raise RequestError(400, "bad-request", f"unknown field {unknown[0]!r}; the fields are: {', '.join(REQUEST_FIELDS)}")
+        raise InputError(f"unknown field {unknown[0]!r}; the fields are: {', '.join(REQUEST_FIELDS)}",
+                         code=ErrorCode.BAD_REQUEST)
     position = data.get("position")
     if not isinstance(position, str):
         found = "nothing" if "position" not in data else kind(position)
-        raise RequestError(400, "bad-request", f'"position" must be the position text (a string); found {found}')
+        raise InputError(f'"position" must be the position text (a string); found {found}', code=ErrorCode.BAD_REQUEST)
     ids = variant_ids(data.get("variant"))
     for value in (position, *(ids or ())):
-        refuse_surrogates(value, "bad-json")
-    return position, ids
+        refuse_surrogates(value, ErrorCode.BAD_JSON)
+    return position, ids, detail_of(data.get("detail", Detail.FULL.value))
+
+
+def detail_of(value: Any) -> Detail:
+    try:
+        return Detail(value)
+    except (ValueError, TypeError):
+        found = repr(value) if isinstance(value, str) else kind(value)
+        raise InputError(f'"detail" must be {DETAILS}; found {found}', code=ErrorCode.BAD_REQUEST) from None
 
 
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
@@ -195,7 +196,7 @@ def json_int(digits: str) -> int:
     """A JSON integer, refused before conversion when it is long (int() of thousands of digits is
     slow, and Python refuses more than 4,300)."""
     if len(digits.lstrip("-")) > MAX_JSON_DIGITS:
-        raise RequestError(400, "bad-json", f"a number of {len(digits)} digits; no field of the request is a number")
+        raise InputError(f"a number of {len(digits)} digits; no field of the request is a number", code=ErrorCode.BAD_JSON)
     return int(digits)
 
 
@@ -204,14 +205,17 @@ def variant_ids(value: Any) -> list[str] | None:
         return None
     ids = [value] if isinstance(value, str) else value
     if not isinstance(ids, list) or not all(isinstance(v, str) for v in ids):
-        raise RequestError(400, "bad-request", f'"variant" must be a ruleset id or a list of ids (strings); found {kind(value)}')
+        raise InputError(f'"variant" must be a ruleset id or a list of ids (strings); found {kind(value)}',
+                         code=ErrorCode.BAD_REQUEST)
     if len(ids) > MAX_VARIANTS:
-        raise RequestError(400, "bad-request", f'"variant" names {len(ids)} rulesets; at most {MAX_VARIANTS} are accepted')
+        raise InputError(f'"variant" names {len(ids)} rulesets; at most {MAX_VARIANTS} are accepted',
+                         code=ErrorCode.BAD_REQUEST)
     for v in ids:
         if not v.strip():
-            raise RequestError(400, "unknown-variant", '"variant" contains an empty id')
+            raise InputError('"variant" contains an empty id', code=ErrorCode.UNKNOWN_VARIANT)
         if len(v) > MAX_VARIANT_ID:
-            raise RequestError(400, "unknown-variant", f"a ruleset id of {len(v)} characters names no ruleset")
+            raise InputError(f"a ruleset id of {len(v)} characters names no ruleset",
+                             code=ErrorCode.UNKNOWN_VARIANT)
     return list(ids)
 
 
@@ -220,46 +224,39 @@ def kind(value: Any) -> str:
     return "null" if value is None else names.get(type(value), type(value).__name__)
 
 
-def judge(text: str, variants: Sequence[str] | None, translate: Translate | None) -> dict[str, Any]:
-    try:
-        return adjudicate(text, variants, translate)
-    except BadInput as exc:
-        status = 413 if exc.code == "too-large" else 400
-        message = exc.worded(translation.gettext) if translate is not None else exc.message
-        raise RequestError(status, exc.code, message, exc.line, exc.column) from None
-
-
 def over_limit(request: HttpRequest, exc: OverLimit) -> HttpResponse:
     """429 in the API's error shape (``Retry-After`` is added by :func:`limited`)."""
     if exc.limit is Limit.QUOTA:
         message = f"this address has stored its {exc.allowed} bytes for today; try again in {exc.retry_after} s"
     else:
         message = f"too many requests from this address (at most {exc.allowed}); try again in {exc.retry_after} s"
-    return error_response(RequestError(429, exc.limit.value, message))
+    return error_response(InputError(message, code=ErrorCode(exc.limit.value)))
 
 
 @csrf_exempt
 @allow("POST")
 @limited("judge", respond=over_limit)
 def adjudicate_view(request: HttpRequest) -> HttpResponse:
-    """Judge a position: the body is the position text, or ``{"position": "...", "variant": ...}``."""
+    """Judge a position: the body is the position text, or ``{"position": "...", "variant": ..., "detail": ...}``."""
     translate = reason_translator(request)
     try:
         text = decode(read_body(request), (request.content_params or {}).get("charset"))
         variants: list[str] | None = None
+        detail = Detail.FULL
         if is_json(request, text):
-            text, variants = parse_json_request(text)
-        result = judge(text, variants, translate)
-    except RequestError as exc:
-        return error_response(exc)
+            text, variants, detail = parse_json_request(text)
+        result = adjudicate(text, variants, translate, detail)
+    except InputError as exc:
+        return error_response(exc, translate=translate)
     except Exception:  # an engine bug: still JSON, logged with the traceback
         log.exception("adjudicate failed")
-        return error_response(RequestError(500, "internal-error", "the referee failed on this input; please report it"))
+        return error_response(InputError("the referee failed on this input; please report it",
+                                         code=ErrorCode.INTERNAL_ERROR))
     response = json_response(result, Content_Language=answer_language(translate))
     if len(response.content) > MAX_ANSWER_BYTES:
-        return error_response(RequestError(
-            413, "too-large", f"the answer would be {len(response.content):,} bytes; at most {MAX_ANSWER_BYTES:,} are "
-                              "sent: judge fewer rulesets, or give a smaller hand or fewer moves"))
+        return error_response(InputError(
+            f"the answer would be {len(response.content):,} bytes; at most {MAX_ANSWER_BYTES:,} are "
+            "sent: judge fewer rulesets, or give a smaller hand or fewer moves", code=ErrorCode.TOO_LARGE))
     return response
 
 
@@ -280,11 +277,9 @@ def variants_view(request: HttpRequest) -> HttpResponse:
 def variant_view(request: HttpRequest, ident: str) -> HttpResponse:
     """One ruleset (options joined by ``+``): every declared rule with its citations."""
     try:
-        rs = resolve(ident)
-    except NoSuchVariant as exc:
-        return error_response(RequestError(404, "unknown-variant", str(exc)))
-    except ImpossibleOptions as exc:
-        return error_response(RequestError(400, "impossible-options", str(exc)))
+        rs = lookup(ident)
+    except InputError as exc:
+        return error_response(exc, http_status(exc.code, in_path=True))
     return json_response(ruleset_detail(rs.id))
 
 
@@ -303,21 +298,20 @@ def create_ruleset_view(request: HttpRequest) -> HttpResponse:
         text = decode(read_body(request), (request.content_params or {}).get("charset"))
         data = load_json(text)
         if not isinstance(data, dict):
-            raise RequestError(400, "bad-request", f'expected a JSON object {{"base": "...", "name": "...", "rules": {{...}}}}; found {kind(data)}')
+            raise InputError(f'expected a JSON object {{"base": "...", "name": "...", "rules": {{...}}}}; found '
+                             f"{kind(data)}", code=ErrorCode.BAD_REQUEST)
         unknown = [k for k in data if k not in RULESET_FIELDS]
         missing = [k for k in RULESET_FIELDS if k not in data]
         if unknown or missing:
             field = unknown[0] if unknown else missing[0]
             what = "unknown field" if unknown else "missing field"
-            raise RequestError(400, "bad-request", f"{what} {field!r}; the fields are: {', '.join(RULESET_FIELDS)}")
+            raise InputError(f"{what} {field!r}; the fields are: {', '.join(RULESET_FIELDS)}", code=ErrorCode.BAD_REQUEST)
         try:
             spec = house_from_data(data["base"], data["name"], data["rules"])
             rs = store_house(spec, before_insert=lambda stored: charge_storage(request, stored))
         except RulesetFileError as exc:
-            raise RequestError(400, "impossible-ruleset", exc.reason) from None
-        except UnknownVariantError as exc:
-            raise RequestError(400, "unknown-variant", str(exc)) from None
-    except RequestError as exc:
+            raise InputError(exc.reason, code=ErrorCode.IMPOSSIBLE_RULESET) from None
+    except InputError as exc:
         return error_response(exc)
     url = reverse("api:variant", args=[rs.id])
     return json_response({"id": rs.id, "url": url, "page": reverse("house:page", args=[rs.id]),
@@ -327,4 +321,5 @@ def create_ruleset_view(request: HttpRequest) -> HttpResponse:
 
 def not_found(request: HttpRequest, rest: str = "") -> HttpResponse:
     endpoints = "POST /api/adjudicate, GET /api/variants, GET /api/variants/<id>, POST /api/rulesets"
-    return error_response(RequestError(404, "not-found", f"no API endpoint at {request.path}; the endpoints: {endpoints}"))
+    return error_response(InputError(f"no API endpoint at {request.path}; the endpoints: {endpoints}",
+                                     code=ErrorCode.NOT_FOUND))

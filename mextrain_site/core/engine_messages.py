@@ -117,6 +117,15 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _("{player}'s hand is not given, so whether they could play is not checked."),
     _('Without the hand, must-play cannot be checked.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{player}'s hand counts {points}."),
+    _('A hand counts the pips of the tiles left in it.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{player} holds the double-blank, which counts {value} under this ruleset.'),
+    _('What the double-blank counts in a hand differs between rulesets.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{player} has no tile left: 0 points.'),
+    _('A player who went out counts nothing.'),
     _('How many players the source allows.'),
     _('Which set and how many tiles each player draws, by player count.'),
     _('Markers, hub and other equipment besides the tiles.'),
@@ -150,6 +159,10 @@ MESSAGES = [
     _('What the double-blank counts in a hand at the end of a round.'),
     _('How a tie for the lowest total is broken.'),
     # Translators: keep every {placeholder} exactly as it is.
+    _('line {line}, column {column}: '),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('line {line}: '),
+    # Translators: keep every {placeholder} exactly as it is.
     _("{tile} has a pip above the set's maximum {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a round number from 1 to {limit}, found {found}'),
@@ -172,17 +185,12 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a tile like 6-4 (or draw, pass, done), found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
-    _('line {line}, column {column}: '),
+    _('the position holds {count} tiles but a double-{set} set has only {size}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('{place} (line {line})'),
     # Translators: keep every {placeholder} exactly as it is.
-    _('line {line}: '),
-    # Translators: keep every {placeholder} exactly as it is.
     _('the position is {length} characters long; at most {limit} are accepted'),
     _("expected a 'players:' line naming the seats"),
-    _("expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')"),
-    _("expected a 'turn:' line naming the player to move"),
-    _("expected one player's name after 'turn:'"),
     _('expected at least two player names, separated by spaces'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected at most {limit} players, found {count}'),
@@ -195,22 +203,24 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _("the engine {engine}-{engine} is above the set's maximum {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
-    _('the position holds {count} tiles but a double-{set} set has only {size}'),
-    # Translators: keep every {placeholder} exactly as it is.
     _("expected 'key: value', found {found}"),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected {what} ({names}), found {found}'),
+    _("expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')"),
     # Translators: keep every {placeholder} exactly as it is.
     _("a known key ({keys}) or a player's name"),
     # Translators: keep every {placeholder} exactly as it is.
     _('the train {train} is given twice (first on line {first})'),
+    _("expected one player's name after 'turn:'"),
+    _("expected a 'turn:' line naming the player to move"),
+    _("expected 'hand <name>:' (without a 'turn:' line, 'hand:' names nobody)"),
     # Translators: keep every {placeholder} exactly as it is.
     _('the hand of {name} is given twice (first on line {first})'),
     _("expected a variant id like 'masters' or 'masters+mandatory-doubles'"),
     _("expected each train once in 'open-doubles'"),
     # Translators: keep every {placeholder} exactly as it is.
     _('at most {limit} moves are accepted, found {count}'),
-    _("expected a move after 'check:' (like 'Bob: 6-4 -> Cy')"),
+    _("expected a move after 'check:' (like 'Bob: 6-4 -> Cy') or 'score'"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected a name of one word without ':', '#', ';' or '*', found {found}"),
     # Translators: keep every {placeholder} exactly as it is.
@@ -251,7 +261,15 @@ MESSAGES = [
     _("{name}'s train does not end in a double"),
     _("a player in 'players'"),
     # Translators: keep every {placeholder} exactly as it is.
-    _('the position holds more tiles than a double-{set} set has ({size})'),
+    _('{ruleset} is for {low} to {high} players; this position has {count}.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('under {ruleset} nobody starts the Mexican train during the first turns, yet it is started here.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("the boneyard holds {tile}, the engine of a double-{set} set; give the 'engine:' line"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('under {ruleset} round {round} is played with the {expected}-{expected} engine, not {engine}-{engine}.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{name}'s hand holds {tile}, the engine of a double-{set} set; give the 'engine:' line"),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a tile like 6-4, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.

@@ -12,7 +12,7 @@ from rules.reasons import ReasonCode, english_train_label
 
 
 class GettextWording:
-    """Reason templates and train names through gettext, in the active language."""
+    """Reason templates, train names and engine messages through gettext, in the active language."""
 
     def template(self, code: ReasonCode) -> str:
         translated = gettext(code.template)
@@ -20,6 +20,9 @@ class GettextWording:
 
     def train_label(self, name: str) -> str:
         return word(english_train_label(name), gettext)
+
+    def message(self, text: str) -> str:
+        return word(text, gettext)
 
 
 WORDING = GettextWording()

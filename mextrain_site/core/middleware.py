@@ -28,10 +28,11 @@ class ServingMiddleware:
 def length_required(request: HttpRequest) -> HttpResponse:
     """411: Django reads a body by its Content-Length, so a chunked one would read as empty."""
     if request.path.startswith("/api/"):
-        from mextrain_site.api.views import RequestError, error_response
+        from mextrain_site.api.views import error_response
+        from rules.errors import ErrorCode, InputError
 
         # The unread body must not be taken for the next request on the connection: close it.
-        return error_response(RequestError(411, "length-required", LENGTH_REQUIRED), Connection="close")
+        return error_response(InputError(LENGTH_REQUIRED, code=ErrorCode.LENGTH_REQUIRED), Connection="close")
     response = HttpResponse(LENGTH_REQUIRED, status=411, content_type="text/plain; charset=utf-8")
     response["Connection"] = "close"
     return response

@@ -10,31 +10,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from mextrain_site.house.rulesets import lookup
-from rules.answer import Translate, answer
+from rules.answer import Detail, Translate, answer
+from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_WORK, checked_set, work
-from rules.messages import Lookup, Message, word
-from rules.position import MAX_TEXT, ImpossiblePositionError, Position, PositionError
+from rules.messages import Message
+from rules.position import MAX_TEXT, ImpossiblePositionError, Position
 from rules.ruleset import Ruleset
-from variants.loader import UnknownVariantError, all_rulesets
+from variants.loader import VariantError, all_rulesets
 
-
-class BadInput(ValueError):
-    """Input that cannot be judged: the message says where and what was expected."""
-
-    def __init__(self, *parts: str, line: int | None = None, column: int | None = None, code: str = "syntax") -> None:
-        """``parts`` make the English message; each may be a rules.messages.Message."""
-        message = "".join(parts)
-        super().__init__(message)
-        self.parts = parts
-        self.message, self.line, self.column, self.code = message, line, column, code
-
-    def worded(self, lookup: Lookup) -> str:
-        """The message in the language ``lookup`` gives (gettext: the active language)."""
-        return "".join(word(part, lookup) for part in self.parts)
-
-    def as_dict(self, lookup: Lookup | None = None) -> dict[str, Any]:
-        message = self.worded(lookup) if lookup is not None else self.message
-        return {"code": self.code, "message": message, "line": self.line, "column": self.column}
+BadInput = InputError
+"""Input that cannot be judged: the one input-error type (rules.errors)."""
 
 
 @dataclass(frozen=True)
@@ -49,12 +34,9 @@ def parse(text: str, variants: Sequence[str] | None = None, max_work: int = MAX_
     ``given`` rulesets (the CLI's ``--rules FILE.yaml``) are judged under too, and alone override it.
     A request asking for more than ``max_work`` judgements is refused (rules.limits)."""
     if len(text) > MAX_TEXT:
-        raise BadInput(Message("the position is {length} characters long; at most {limit} are accepted",
-                               length=len(text), limit=MAX_TEXT), code="too-large")
-    try:
-        position = Position.parse(text)
-    except PositionError as exc:
-        raise BadInput(exc.where, exc.message, line=exc.line, column=exc.column, code=exc.code) from None
+        raise InputError(Message("the position is {length} characters long; at most {limit} are accepted",
+                                 length=len(text), limit=MAX_TEXT), code=ErrorCode.TOO_LARGE)
+    position = Position.parse(text)
     rulesets = choose_rulesets(position, variants, given)
     refuse_what_no_ruleset_admits(position, rulesets)
     bound_the_work(position, rulesets, max_work)
@@ -72,19 +54,18 @@ def refuse_what_no_ruleset_admits(position: Position, rulesets: Sequence[Ruleset
         except ImpossiblePositionError as exc:
             errors.append(exc)
     if errors and len(errors) == len(rulesets):
-        first = errors[0]
-        raise BadInput(first.where, first.message, line=first.line, column=first.column, code=first.code)
+        raise errors[0]
 
 
 def bound_the_work(position: Position, rulesets: Sequence[Ruleset], limit: int = MAX_WORK) -> None:
     """Refuse, before judging anything, a request that asks for more than ``limit`` judgements."""
     asked = work(position, len(rulesets))
     if asked.total > limit:
-        raise BadInput(Message("this asks for {total} judgements ({rulesets} rulesets × ({candidates} candidate "
+        raise InputError(Message("this asks for {total} judgements ({rulesets} rulesets × ({candidates} candidate "
                                "actions + {moves} moves)); at most {limit} are made per request: judge fewer "
                                "rulesets, or give a smaller hand or fewer moves",
                                total=asked.total, rulesets=asked.rulesets, candidates=asked.candidates,
-                               moves=asked.moves, limit=limit), code="too-large")
+                               moves=asked.moves, limit=limit), code=ErrorCode.TOO_LARGE)
 
 
 def choose_rulesets(position: Position, variants: Sequence[str] | None,
@@ -102,15 +83,16 @@ def choose_rulesets(position: Position, variants: Sequence[str] | None,
     for ident in ids:
         try:
             out.append(lookup(ident))
-        except UnknownVariantError as exc:
+        except VariantError as exc:
             line, column = where
-            prefix = Message("line {line}, column {column}: ", line=line, column=column) if line else ""
-            raise BadInput(prefix, exc.args[0], line=line, column=column, code="unknown-variant") from None
+            if not line:
+                raise
+            raise InputError(exc.message, line, column, exc.code) from None
     # One entry per canonical id, in the order given (a Ruleset holds mappings: not hashable).
     return tuple({rs.id: rs for rs in (*out, *given)}.values())
 
 
 def adjudicate(text: str, variants: Sequence[str] | None = None, translate: Translate | None = None,
-               given: Sequence[Ruleset] = ()) -> dict[str, Any]:
+               detail: Detail = Detail.FULL, given: Sequence[Ruleset] = ()) -> dict[str, Any]:
     request = parse(text, variants, given=given)
-    return answer(request.position, request.rulesets, translate)
+    return answer(request.position, request.rulesets, translate, detail)

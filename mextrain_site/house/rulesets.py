@@ -15,10 +15,11 @@ from typing import Any
 from django.utils import translation
 from django.utils.html import strip_tags
 
+from rules.errors import ErrorCode
 from rules.messages import Message
 from rules.ruleset import Ruleset
 from variants import house as hs
-from variants.loader import UnknownVariantError, get_ruleset
+from variants.loader import VariantError, get_ruleset
 from variants.schema import HouseFile, house_from_data
 
 from ..referee.sharing import insert_once
@@ -26,7 +27,7 @@ from .models import HouseRuleset
 
 
 def lookup(ident: str) -> Ruleset:
-    """The ruleset called ``ident``; raises UnknownVariantError (the loader's texts for published ids)."""
+    """The ruleset called ``ident``; raises VariantError (the loader's texts for published ids)."""
     ident = ident.strip()
     if hs.is_house_id(ident):
         return house_ruleset(ident)
@@ -36,7 +37,8 @@ def lookup(ident: str) -> Ruleset:
 def _stored(ident: str) -> Ruleset:
     row = HouseRuleset.objects.filter(pk=ident).only("base", "name", "rules").first()
     if row is None:
-        raise UnknownVariantError(Message("no house ruleset is called {variant}", variant=repr(ident)))
+        raise VariantError(Message("no house ruleset is called {variant}", variant=repr(ident)),
+                           code=ErrorCode.UNKNOWN_VARIANT, variant=ident)
     return _built(ident, row.base, row.name, row.rules)
 
 
@@ -58,14 +60,15 @@ def describe(key: str, value: Any) -> str:
 def house_ruleset(ident: str) -> Ruleset:
     """A stored house ruleset: one primary-key read, the ruleset built once per row."""
     if len(ident) > 64:
-        raise UnknownVariantError(Message("no house ruleset is called {variant}", variant=repr(ident[:64] + "…")))
+        raise VariantError(Message("no house ruleset is called {variant}", variant=repr(ident[:64] + "…")),
+                           code=ErrorCode.UNKNOWN_VARIANT, variant=ident[:64])
     return _stored(ident)
 
 
 def store(spec: HouseFile, before_insert: Callable[[str], None] | None = None) -> Ruleset:
     """Check and store a house ruleset (once: the same rules give the same row and id).
 
-    Raises UnknownVariantError or RulesetFileError with the exact reason. ``before_insert(text)``
+    Raises VariantError or RulesetFileError with the exact reason. ``before_insert(text)``
     is called before a new row is written (the storage quota), not when it is already stored."""
     house = hs.check(spec)
     data = json.dumps(house.data(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))

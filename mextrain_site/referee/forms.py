@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from mextrain_site.house.rulesets import lookup
 from variants.house import is_house_id
-from variants.loader import UnknownVariantError, get_ruleset, option_ids
+from variants.loader import VariantError, get_ruleset, option_ids
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -28,7 +28,7 @@ class RulesetsField(forms.MultipleChoiceField):
         if is_house_id(value):
             try:
                 lookup(value)
-            except UnknownVariantError:
+            except VariantError:
                 return False
             return True
         return super().valid_value(value)
@@ -57,7 +57,7 @@ def picker_groups(chosen: list[str]) -> list[dict[str, Any]]:
         if is_house_id(ident):
             try:
                 rs = lookup(ident)
-            except UnknownVariantError:
+            except VariantError:
                 continue
             groups.append({"base": {"id": rs.id, "checked": True, "options": [], "summary": ""}, "title": rs.title,
                            "combos": []})

@@ -1,7 +1,7 @@
 """What the adjudication page shows, built from the engine's rulings. It decides no rule.
 
 ``judge(text, variants)`` parses with the shared glue (:func:`mextrain_site.core.referee.parse`,
-raising :class:`~mextrain_site.core.referee.BadInput`), lets the engine rule under each
+raising :class:`rules.errors.InputError`), lets the engine rule under each
 ruleset (:func:`rules.answer.rule`, :func:`rules.answer.ruling_json`) and arranges the answer
 for the template: the disputed move's verdict, the table of candidate actions with one column
 per ruleset, replay stops, and the board pictures.
@@ -18,8 +18,9 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from mextrain_site.core.i18n import WORDING
-from mextrain_site.core.referee import BadInput, parse
+from mextrain_site.core.referee import parse
 from rules.answer import Ruling, rule, ruling_json
+from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_PAGE_WORK
 from rules.messages import Message
 from rules.position import ImpossiblePositionError
@@ -283,13 +284,13 @@ class Judged:
 
 def _reason(r: dict[str, Any], ruleset: Ruleset) -> ReasonView:
     sources = {s.seed: s for s in ruleset.sources}
-    cites = []
-    for c in r["citations"]:
-        src = sources.get(c["seed"])
-        cites.append(CitationView(c["seed"], c["quote"], c["gloss"], src.language if src else "",
-                                  src.direction if src else "auto", _url("reference:source", c["seed"])))
     key: str | None = r.get("rule")
     rule_ = ruleset.rules.get(key) if key else None
+    cites = []
+    for c in rule_.citations if rule_ else ():
+        src = sources.get(c.seed)
+        cites.append(CitationView(c.seed, c.quote, c.gloss, src.language if src else "",
+                                  src.direction if src else "auto", _url("reference:source", c.seed)))
     return ReasonView(
         code=r["code"], text=r["text"], blocks=bool(r["blocks"]), rule=key,
         status=rule_.status.value if rule_ else "", reading=rule_.reading if rule_ else "",
@@ -314,12 +315,12 @@ def _columns(text: str, variants: Sequence[str] | None) -> tuple[list[Column], i
 
 
 def judge(text: str, variants: Sequence[str] | None = None) -> Judged:
-    """Judge ``text`` under ``variants`` (none: as the text says). Raises BadInput."""
+    """Judge ``text`` under ``variants`` (none: as the text says). Raises InputError."""
     columns, check_line = _columns(text, variants)
     ruled = [c for c in columns if c.data is not None]
     if not ruled:
         first = columns[0].error if columns else ""
-        raise BadInput(first or Message("the position cannot be judged"), code="impossible")
+        raise InputError(first or Message("the position cannot be judged"), code=ErrorCode.IMPOSSIBLE)
     return Judged(text, columns, _check(ruled, check_line), _rows(ruled), _stops(ruled), _boards(ruled))
 
 
@@ -329,7 +330,7 @@ def _check(ruled: list[Column], line: int) -> CheckView | None:
     for col in ruled:
         assert col.data is not None
         check = col.data["check"]
-        if check is None:
+        if check is None or check["legal"] is None:  # no move in dispute; check: score shows in the scores
             continue
         move = check["move"]
         reasons = [_reason(r, col.ruleset) for r in check["reasons"]]

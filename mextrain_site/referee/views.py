@@ -18,8 +18,10 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from mextrain_site.core.caching import CSRF_PLACEHOLDER, cached_page
+from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.limits import charge_storage, limited
-from mextrain_site.core.referee import BadInput, parse
+from mextrain_site.core.referee import parse
+from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_PAGE_WORK
 from rules.position import MAX_TEXT
 
@@ -53,10 +55,6 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-STATUS = {"too-large": 413}
-"""HTTP status of a bad input by its code; anything else is 400."""
-
-
 def _context(request: HtmxHttpRequest, text: str, variants: list[str], **extra: Any) -> dict[str, Any]:
     return {
         "text": text,
@@ -68,12 +66,12 @@ def _context(request: HtmxHttpRequest, text: str, variants: list[str], **extra: 
     }
 
 
-def _error(exc: BadInput, text: str) -> dict[str, Any]:
+def _error(exc: InputError, text: str) -> dict[str, Any]:
     return {
         "message": exc.worded(_),
         "line": exc.line,
         "column": exc.column,
-        "code": exc.code,
+        "code": exc.code.value,
         "echo": echo(text, exc.line, exc.column),
         "in_text": exc.line is not None,
     }
@@ -82,7 +80,7 @@ def _error(exc: BadInput, text: str) -> dict[str, Any]:
 def _form_error(form: AdjudicateForm) -> dict[str, Any]:
     messages = [str(m) for errors in form.errors.values() for m in errors]
     return {"message": " ".join(messages) or _("The form could not be read."), "line": None, "column": None,
-            "code": "form", "echo": [], "in_text": "position" in form.errors}
+            "code": ErrorCode.FORM.value, "echo": [], "in_text": "position" in form.errors}
 
 
 def _respond(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200, partial: str = "ruling") -> HttpResponse:
@@ -94,9 +92,9 @@ def _judge_and_render(request: HtmxHttpRequest, text: str, variants: list[str], 
                       **extra: Any) -> HttpResponse:
     try:
         judged = judge(text, variants)
-    except BadInput as exc:
+    except InputError as exc:
         ctx = _context(request, text, variants, error=_error(exc, text), **extra)
-        return _respond(request, ctx, error_status or STATUS.get(exc.code, 400))
+        return _respond(request, ctx, error_status or http_status(exc.code))
     return _respond(request, _context(request, text, variants, judged=judged, **extra))
 
 
@@ -121,7 +119,8 @@ def adjudicate(request: HtmxHttpRequest) -> HttpResponse:
         return render(request, TEMPLATE, _context(request, EXAMPLE, request.GET.getlist("variant")[:8]))
     form, text, variants = _read_form(request)
     if not form.is_valid():
-        return _respond(request, _context(request, text, variants, error=_form_error(form)), 400)
+        return _respond(request, _context(request, text, variants, error=_form_error(form)),
+                        http_status(ErrorCode.FORM))
     return _judge_and_render(request, text, variants)
 
 
@@ -132,12 +131,13 @@ def share(request: HtmxHttpRequest) -> HttpResponse:
     """Store the position and rulesets; answer with the short link (htmx) or go there."""
     form, text, variants = _read_form(request)
     if not form.is_valid():
-        return _share_refused(request, _context(request, text, variants, error=_form_error(form)), 400)
+        return _share_refused(request, _context(request, text, variants, error=_form_error(form)),
+                              http_status(ErrorCode.FORM))
     try:
         parsed = parse(text, variants or None, max_work=MAX_PAGE_WORK)
-    except BadInput as exc:
+    except InputError as exc:
         return _share_refused(request, _context(request, text, variants, error=_error(exc, text)),
-                              STATUS.get(exc.code, 400))
+                              http_status(exc.code))
     ids = [rs.id for rs in parsed.rulesets] if variants else []
     row = store(text, ids, before_insert=lambda: charge_storage(request, text))
     url = reverse("share:ruling", args=[row.id])

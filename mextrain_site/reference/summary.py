@@ -39,11 +39,14 @@ from rules.ruleset import (
     ValueKind,
 )
 from variants.loader import (
+    OptionProblem,
+    VariantError,
     all_rulesets,
     get_ruleset,
     load_base,
     option_closure,
     option_ids,
+    option_problems,
 )
 
 from .sources import anchor_for
@@ -567,43 +570,33 @@ class Choice:
 
 
 def choose(base_id: str, options: Sequence[str]) -> Choice:
-    """Validate options for a base (which must exist); translated messages for each problem."""
-    base = load_base(base_id)
+    """Options for a base (which must exist), validated by the loader; each problem worded for the page."""
     wanted = tuple(dict.fromkeys(o for o in options if o))
     choice = Choice(base_id, wanted)
-    known = ", ".join(base.options) or pgettext("no options", "none")
-    for name in wanted:
-        if name not in base.options:
-            choice.errors.append(
-                gettext("The ruleset “%(ruleset)s” has no option “%(option)s”. Its options: %(known)s.")
-                % {"ruleset": base_id, "option": name, "known": known}
-            )
-    valid = [n for n in wanted if n in base.options]
-    for name in valid:
-        for needed in base.options[name].requires:
-            if needed not in valid:
-                choice.errors.append(
-                    gettext("The option “%(option)s” only works together with “%(needed)s”.")
-                    % {"option": name, "needed": needed}
-                )
-        for other in base.options[name].conflicts:
-            if other in valid and valid.index(other) > valid.index(name):
-                choice.errors.append(
-                    gettext("The options “%(option)s” and “%(other)s” cannot be combined.") % {"option": name, "other": other}
-                )
-    if choice.errors:
-        closure: list[str] = []
-        for name in valid:
-            closure.extend(option_closure(base_id, name))
-        ordered = [n for n in base.options if n in closure]
-        if ordered and not any(o in ordered for n in ordered for o in base.options[n].conflicts):
-            choice.suggestion = "+".join((base_id, *ordered))
+    problems = option_problems(base_id, wanted)
+    if not problems:
+        choice.ruleset = get_ruleset("+".join((base_id, *wanted)))
         return choice
-    try:
-        choice.ruleset = get_ruleset("+".join((base_id, *valid)))
-    except ValueError as exc:  # anything the loader refuses that was not caught above
-        choice.errors.append(str(exc))
+    choice.errors = [option_problem_text(p) for p in problems]
+    working = problems[0].suggestion
+    choice.suggestion = working if working != base_id else None
     return choice
+
+
+def option_problem_text(problem: VariantError) -> str:
+    """A problem with the options chosen, worded for the page."""
+    p = problem.problem
+    if p is OptionProblem.UNKNOWN:
+        known = ", ".join(load_base(problem.variant).options) or pgettext("no options", "none")
+        return (gettext("The ruleset “%(ruleset)s” has no option “%(option)s”. Its options: %(known)s.")
+                % {"ruleset": problem.variant, "option": problem.option, "known": known})
+    if p is OptionProblem.REQUIRES:
+        return (gettext("The option “%(option)s” only works together with “%(needed)s”.")
+                % {"option": problem.option, "needed": problem.needs})
+    if p is OptionProblem.CONFLICTS:
+        return (gettext("The options “%(option)s” and “%(other)s” cannot be combined.")
+                % {"option": problem.option, "other": problem.needs})
+    return problem.worded(gettext)
 
 
 # -- traits that set a ruleset apart ----------------------------------------------------------------

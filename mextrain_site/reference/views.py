@@ -15,7 +15,7 @@ from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY, Ruleset
 from variants.house import is_house_id
 from variants.loader import (
-    UnknownVariantError,
+    VariantError,
     base_ids,
     load_base,
     option_closure,
@@ -55,7 +55,7 @@ def _resolve(full_id: str) -> sm.Choice:
         return sm.Choice(full_id, (), ruleset=lookup(full_id))
     base_id, options = split_id(full_id)
     if base_id not in base_ids():
-        raise UnknownVariantError(base_id)
+        load_base(base_id)  # raises VariantError
     return sm.choose(base_id, options)
 
 
@@ -117,7 +117,7 @@ def compare(request: HttpRequest) -> HttpResponse:
     for ident in asked:
         try:
             choice = _resolve(ident)
-        except UnknownVariantError:
+        except VariantError:
             errors.append(gettext("No ruleset is called “%(id)s”.") % {"id": split_id(ident)[0]})
             continue
         errors.extend(choice.errors)
@@ -207,7 +207,7 @@ def _add_house_holders(request: HttpRequest, key: str, groups: list[sm.ValueGrou
             continue
         try:
             rs = lookup(ident)
-        except UnknownVariantError:
+        except VariantError:
             continue
         view = sm.rule_view(rs, key, compact=True)
         for group in groups:

@@ -33,8 +33,11 @@ def test_text_body_answers_the_spec_json_under_every_ruleset(client: Client, spe
     r = client.post(URL, spec_example, content_type="text/plain")
     assert r.status_code == 200
     data = body(r)
-    assert set(data) == {"variants"}
+    assert set(data) == {"variants", "reasons"}
     assert list(data["variants"]) == list(base_ids())
+    table = data["reasons"]
+    assert all(set(reason) == {"code", "blocks", "text", "rule"} for reason in table)
+    assert len({json.dumps(reason, sort_keys=True) for reason in table}) == len(table)  # each once
     for ident, ruling in data["variants"].items():
         assert RULING_KEYS <= set(ruling), ident
         assert ruling["replay"] == {"ok": True, "moves_applied": 0}
@@ -45,11 +48,78 @@ def test_text_body_answers_the_spec_json_under_every_ruleset(client: Client, spe
         codes = {reason["code"] for reason in check["reasons"]}
         assert "train-not-open" in codes, (ident, codes)
         for reason in check["reasons"]:
-            assert {"code", "text", "citations"} <= set(reason)
-            for c in reason["citations"]:
-                assert {"seed", "quote"} <= set(c)
+            assert set(reason) == {"code", "blocks", "text", "rule"}
         for action in ruling["actions"]:
-            assert {"move", "legal", "reasons"} <= set(action)
+            assert set(action) == {"move", "legal", "reasons"}
+            reasons = [table[i] for i in action["reasons"]]
+            assert action["legal"] == (not any(reason["blocks"] for reason in reasons))
+        named = {r["rule"] for r in check["reasons"]} | {table[i]["rule"] for a in ruling["actions"] for i in a["reasons"]}
+        named -= {None}
+        assert set(ruling["rules"]) == named, ident
+        for entry in ruling["rules"].values():
+            assert entry["citations"] and all({"seed", "quote", "gloss"} == set(c) for c in entry["citations"])
+
+
+def test_each_rule_cites_its_source_once_per_ruleset(client: Client, spec_example: str) -> None:
+    """Reasons name their rule; the rule's citations stand once, as the ruleset file declares them."""
+    from variants.loader import get_ruleset
+
+    data = body(client.post(URL, spec_example, content_type="text/plain"))
+    for ident, ruling in data["variants"].items():
+        rs = get_ruleset(ident)
+        for key, entry in ruling["rules"].items():
+            assert entry == {"citations": [{"seed": c.seed, "quote": c.quote, "gloss": c.gloss} for c in rs.citations(key)]}
+        text = json.dumps(ruling, ensure_ascii=False)
+        quotes = [json.dumps(c["quote"], ensure_ascii=False) for e in ruling["rules"].values() for c in e["citations"]]
+        for quote in quotes:  # a quote stands once for each rule that cites it, nowhere else
+            assert text.count(quote) == quotes.count(quote), (ident, quote)
+
+
+def test_detail_check_leaves_the_actions_out(client: Client, spec_example: str) -> None:
+    full = body(post_json(client, {"position": spec_example}))
+    data = body(post_json(client, {"position": spec_example, "detail": "check"}))
+    assert set(data) == {"variants"}
+    for ident, ruling in data["variants"].items():
+        assert "actions" not in ruling
+        whole = full["variants"][ident]
+        assert ruling["check"] == whole["check"]
+        assert set(ruling["rules"]) == {r["rule"] for r in ruling["check"]["reasons"]} - {None}
+        assert {k: v for k, v in whole.items() if k not in ("actions", "rules")} == \
+            {k: v for k, v in ruling.items() if k != "rules"}
+    assert body(post_json(client, {"position": spec_example, "detail": "full"})) == full
+
+
+@pytest.mark.parametrize("detail", ["brief", 1, None, ["check"]])
+def test_detail_must_be_full_or_check(client: Client, spec_example: str, detail: object) -> None:
+    r = post_json(client, {"position": spec_example, "detail": detail})
+    assert r.status_code == 400
+    error = body(r)["error"]
+    assert error["code"] == "bad-request" and "\"detail\" must be 'full', 'check'" in error["message"]
+
+
+SCORE_QUESTION = "players: Ann Bob Cy\nhand Bob: 0-0 12-11\nhand Ann: -\ncheck: score\n"
+
+
+def test_check_score_counts_each_given_hand(client: Client) -> None:
+    """The spec's example: 0-0 12-11 counts 73 where the double-blank is worth 50, 23 where it counts its pips."""
+    data = body(client.post(URL, SCORE_QUESTION, content_type="text/plain"))
+    worth = {"howto": 73, "gamerules": 73, "masters": 23, "cardinal": 23}
+    for ident, ruling in data["variants"].items():
+        assert ruling["scores"] == {"Ann": 0, "Bob": worth[ident]}, ident
+        check = ruling["check"]
+        assert check["move"] == "score" and check["legal"] is None
+        assert [r["code"] for r in check["reasons"]] == ["out-counts-zero", "hand-counts", "double-blank-counts"]
+        assert list(ruling["rules"]) == ["scoring.double_blank"]
+        assert ruling["to_move"] is None and ruling["actions"] == []
+    blank = data["variants"]["howto"]["check"]["reasons"][2]["text"]
+    assert "50" in blank
+
+
+def test_typical_answer_is_at_most_60_kb(client: Client) -> None:
+    r = client.post(URL, TYPICAL_POSITION, content_type="text/plain")
+    assert r.status_code == 200
+    assert len(body(r)["variants"]) == 4
+    assert len(r.content) <= 60_000, len(r.content)
 
 
 def test_answer_is_exactly_adjudicate(client: Client, spec_example: str) -> None:
@@ -158,13 +228,15 @@ def test_reasons_follow_accept_language(client: Client, spec_example: str, lang:
     translated = body(r)
     for ident, ruling in translated["variants"].items():
         en = english["variants"][ident]
-        assert [a["move"] for a in ruling["actions"]] == [a["move"] for a in en["actions"]]
-        pairs = [(t, e) for a, b in zip(ruling["actions"], en["actions"]) for t, e in zip(a["reasons"], b["reasons"])]
-        assert all(t["code"] == e["code"] and t["citations"] == e["citations"] for t, e in pairs)
+        assert ruling["actions"] == en["actions"]  # the same moves, verdicts and reasons, in the same order
+        pairs = list(zip(translated["reasons"], english["reasons"]))
+        pairs += list(zip(ruling["check"]["reasons"], en["check"]["reasons"]))
+        assert all(t["code"] == e["code"] and t["rule"] == e["rule"] for t, e in pairs)
+        assert ruling["rules"] == en["rules"]
         assert sum(t["text"] != e["text"] for t, e in pairs) == len(pairs)  # every sentence translated
     with translation.override(lang):
         mexican = translation.gettext("the Mexican train")
-    texts = [r["text"] for a in translated["variants"]["howto"]["actions"] for r in a["reasons"]]
+    texts = [translated["reasons"][i]["text"] for a in translated["variants"]["howto"]["actions"] for i in a["reasons"]]
     assert any(mexican in t for t in texts)
 
 
@@ -179,6 +251,9 @@ def test_translate_hook_reaches_every_reason(client: Client, spec_example: str, 
 
         def train_label(self, name):  # type: ignore[no-untyped-def]
             return name
+
+        def message(self, text):  # type: ignore[no-untyped-def]
+            return f"[{text.template}]"
 
     def translator(request):  # type: ignore[no-untyped-def]
         seen.append(request.LANGUAGE_CODE)
@@ -205,4 +280,15 @@ def test_the_sites_gettext_wording_plugs_into_the_hook(client: Client, spec_exam
     assert translated.keys() == english.keys()
     for ident, ruling in translated["variants"].items():
         assert [a["move"] for a in ruling["actions"]] == [a["move"] for a in english["variants"][ident]["actions"]]
-        assert all(reason["text"] for a in ruling["actions"] for reason in a["reasons"])
+        assert all(translated["reasons"][i]["text"] for a in ruling["actions"] for i in a["reasons"])
+
+
+@pytest.mark.parametrize("lang", ["he", "hu", "ky", "it", "el"])
+def test_notes_follow_accept_language(client: Client, lang: str) -> None:
+    """The engine's notes are messages like its errors: worded in the reader's language."""
+    text = "players: Ann Bob\nengine: 12\nturn: Ann\nhand: 12-3\n"
+    english = body(post_json(client, {"position": text, "variant": "cardinal"}))["variants"]["cardinal"]["notes"]
+    assert english == ["cardinal is for 4 to 10 players; this position has 2."]
+    r = post_json(client, {"position": text, "variant": "cardinal"}, HTTP_ACCEPT_LANGUAGE=lang)
+    notes = body(r)["variants"]["cardinal"]["notes"]
+    assert len(notes) == 1 and notes != english and "cardinal" in notes[0] and "4" in notes[0] and "10" in notes[0]

@@ -86,10 +86,23 @@ def test_wrong_shapes_and_types(client: Client, data: object, fragment: str) -> 
 
 
 @pytest.mark.parametrize("variant", ["dominos", ["masters", "nope"], "masters+no-such-option", "", ["  "], "x" * 500,
-                                     "masters+free-bonus-turn", "../settings"])
+                                     "../settings"])
 def test_unknown_variant_in_json(client: Client, spec_example: str, variant: object) -> None:
     err = error_of(post_json(client, {"position": spec_example, "variant": variant}), 400)
     assert err["code"] == "unknown-variant"
+
+
+@pytest.mark.parametrize("variant,message", [
+    ("masters+free-bonus-turn", "option 'free-bonus-turn' of 'masters' requires 'mandatory-doubles': "
+                                "use masters+mandatory-doubles+free-bonus-turn"),
+    ("masters+dead-double+dead-double", "option 'dead-double' is given twice in 'masters+dead-double+dead-double'"),
+])
+def test_options_that_cannot_be_combined_in_json(client: Client, spec_example: str, variant: str, message: str) -> None:
+    """The loader's check, and its wording, whichever front end asks."""
+    err = error_of(post_json(client, {"position": spec_example, "variant": variant}), 400)
+    assert err == {"code": "impossible-options", "message": message, "line": None, "column": None}
+    err = error_of(client.post(URL, f"variant: {variant}\n" + spec_example, content_type="text/plain"), 400)
+    assert err == {"code": "impossible-options", "message": "line 1, column 10: " + message, "line": 1, "column": 10}
 
 
 def test_unknown_variant_line_points_at_it(client: Client, spec_example: str) -> None:

@@ -109,7 +109,7 @@ def test_syntax_errors_name_line_and_column(text: str, message: str) -> None:
 def test_impossible_positions_say_why(text: str, code: str, message: str) -> None:
     with pytest.raises(ImpossiblePositionError) as info:
         Position.parse(text)
-    assert info.value.code == code
+    assert info.value.code.value == code
     assert str(info.value) == message
 
 
@@ -125,3 +125,41 @@ def test_lines_are_numbered_as_an_editor_numbers_them() -> None:
     with pytest.raises(PositionSyntaxError) as info:
         Position.parse(text)
     assert info.value.line == 5
+
+
+def test_a_scoring_question_needs_only_players_hands_and_check_score() -> None:
+    p = Position.parse("players: Ann Bob Cy\nhand Bob: 0-0 12-11\nhand Ann: -\nCHECK: Score\n")
+    assert p.score and p.check is None
+    assert p.engine is None and p.turn is None
+    assert p.hands == (("Ann", ()), ("Bob", (Tile.of(0, 0), Tile.of(12, 11))))
+    assert p.format() == "players: Ann Bob Cy\nhand Ann: -\nhand Bob: 0-0 12-11\ncheck: score\n"
+    assert Position.parse(p.format()) == p
+
+
+def test_a_full_scoring_question_round_trips() -> None:
+    text = examples.SPEC_EXAMPLE.replace("check: Bob: 6-4 -> Cy", "check: score") + "hand Ann: 1-2\n"
+    p = Position.parse(text)
+    assert p.score and p.check is None and p.turn == "Bob" and p.engine == 12
+    again = Position.parse(p.format())
+    assert again == p and "check: score\n" in p.format()
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("players: Ann Bob\nhand Ann: 1-2\n",
+         "line 1, column 1: expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')"),
+        ("players: Ann Bob\nengine: 12\nhand Ann: 1-2\ncheck: Ann: draw\n",
+         "line 1, column 1: expected a 'turn:' line naming the player to move"),
+        ("players: Ann Bob\nAnn: 12-1\nhand Ann: 1-2\ncheck: score\n",
+         "line 1, column 1: expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')"),
+        ("players: Ann Bob\nhand Ann: 1-2\nmoves: Ann: draw\ncheck: score\n",
+         "line 1, column 1: expected a 'turn:' line naming the player to move"),
+        ("players: Ann Bob\nhand: 1-2\ncheck: score\n",
+         "line 2, column 1: expected 'hand <name>:' (without a 'turn:' line, 'hand:' names nobody)"),
+    ],
+)
+def test_without_check_score_engine_and_turn_are_required(text: str, message: str) -> None:
+    with pytest.raises(PositionSyntaxError) as info:
+        Position.parse(text)
+    assert str(info.value) == message

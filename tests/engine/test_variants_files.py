@@ -92,7 +92,7 @@ def test_options_combine_and_canonicalise() -> None:
     "ident,message",
     [
         ("masters+reverse-order", "option 'reverse-order' of 'masters' requires 'free-bonus-turn': "
-                                  "use masters+free-bonus-turn+reverse-order"),
+                                  "use masters+mandatory-doubles+free-bonus-turn+reverse-order"),
         ("masters+free-bonus-turn", "option 'free-bonus-turn' of 'masters' requires 'mandatory-doubles': "
                                     "use masters+mandatory-doubles+free-bonus-turn"),
         ("masters+dead-double", "option 'dead-double' of 'masters' requires 'mandatory-doubles': "

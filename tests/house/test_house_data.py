@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, Status, ValueKind
 from variants import house as hs
-from variants.loader import VARIANTS_DIR, UnknownVariantError, get_ruleset, option_ids
+from variants.loader import VARIANTS_DIR, VariantError, get_ruleset, option_ids
 from variants.schema import RulesetFileError, house_from_data, parse_house, parse_variant
 
 KITCHEN = {"turn.cannot_play": "marker-no-draw", "scoring.double_blank": 50, "doubles.dead": False}
@@ -95,7 +95,7 @@ def test_impossible_house_rulesets_are_refused_with_the_reason(base: str, name: 
     ("house-aaaaaaaaaaaa", None),
 ])
 def test_the_base_is_a_published_ruleset_with_the_loaders_texts(base: str, message: str | None) -> None:
-    with pytest.raises(UnknownVariantError) as info:
+    with pytest.raises(VariantError) as info:
         make(base=base)
     if message is not None:
         assert str(info.value) == message

@@ -40,7 +40,8 @@ def create(client: Client, data: dict[str, Any]) -> Any:
 
 
 def verdicts(answer: dict[str, Any], ident: str) -> dict[str, tuple[bool, list[str]]]:
-    return {a["move"]: (a["legal"], [r["code"] for r in a["reasons"]]) for a in answer["variants"][ident]["actions"]}
+    return {a["move"]: (a["legal"], [answer["reasons"][i]["code"] for i in a["reasons"]])
+            for a in answer["variants"][ident]["actions"]}
 
 
 def test_post_creates_once_and_the_same_rules_give_the_same_id(client: Client) -> None:
@@ -69,11 +70,13 @@ def test_post_creates_once_and_the_same_rules_give_the_same_id(client: Client) -
 @pytest.mark.parametrize(("payload", "code", "message"), [
     ({**NO_DRAW, "rules": {"turn.cannot_play": "draw-two"}}, "impossible-ruleset",
      "rules.turn.cannot_play: expected one of 'draw-one', 'marker-no-draw'; found 'draw-two'"),
-    ({**NO_DRAW, "base": "masters+free-bonus-turn"}, "unknown-variant",
+    ({**NO_DRAW, "base": "masters+free-bonus-turn"}, "impossible-options",
      "option 'free-bonus-turn' of 'masters' requires 'mandatory-doubles': use masters+mandatory-doubles+free-bonus-turn"),
     ({**NO_DRAW, "rules": {"players.count": {"min": 2, "max": 9}}}, "impossible-ruleset",
      "rules.setup.deal: expected a hand-size row for every player count from 2 to 9 (players.count): "
      "add a row for 9 or narrow players.count; found no row for 9 players"),
+    ({**NO_DRAW, "base": "dominos"}, "unknown-variant",
+     "unknown variant 'dominos'; known variants: cardinal, gamerules, howto, masters"),
     ({"base": "masters", "rules": {}}, "bad-request", "missing field 'name'; the fields are: base, name, rules"),
     ({**NO_DRAW, "extra": 1}, "bad-request", "unknown field 'extra'; the fields are: base, name, rules"),
     ({**NO_DRAW, "name": "n" * 61}, "impossible-ruleset", "name: expected a name of at most 60 characters; found 61 characters"),

@@ -309,3 +309,12 @@ def test_a_body_above_the_upload_limit_is_refused_not_a_crash(client: Client) ->
     assert r.status_code in (400, 413)
     strict = Client(enforce_csrf_checks=True)
     assert strict.post(URL, {"position": "#" * 70_000}).status_code in (400, 403, 413)
+
+
+def test_a_scoring_question_is_judged_without_a_verdict(client: Client) -> None:
+    """check: score has no move to call legal or illegal; the page answers it (the scores are the referee page's to show)."""
+    r = post(client, "players: Ann Bob\nhand Bob: 0-0 12-11\ncheck: score\n")
+    assert r.status_code == 200
+    page = html(r)
+    assert "verdict-illegal" not in page and "verdict-legal" not in page
+    assert "error-title" not in page

@@ -1,4 +1,4 @@
-"""``python manage.py adjudicate FILE|- [--variant ID ...] [--rules HOUSE.yaml ...] [--json]``.
+"""``python manage.py adjudicate FILE|- [--variant ID ...] [--rules HOUSE.yaml ...] [--json] [--detail full|check]``.
 
 Exit 0 when the input was judged (whatever the verdicts), 2 on bad input, with the message
 on standard error and never a traceback.
@@ -12,12 +12,13 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from mextrain_site.core.referee import BadInput, adjudicate
+from mextrain_site.core.referee import adjudicate
 from mextrain_site.house.rulesets import describe
+from rules.answer import Detail
+from rules.errors import ErrorCode, InputError
 from rules.position import MAX_TEXT
 from rules.ruleset import Ruleset
 from variants.house import build, check
-from variants.loader import UnknownVariantError
 from variants.schema import RulesetFileError, parse_house
 
 
@@ -33,14 +34,16 @@ class Command(BaseCommand):
                             help="a house ruleset file (as downloaded from /h/<id>.yaml; repeatable): judge under "
                                  "it, offline; alone it overrides the file's variant line")
         parser.add_argument("--json", action="store_true", help="print the JSON answer of the spec")
+        parser.add_argument("--detail", choices=[d.value for d in Detail], default=Detail.FULL.value,
+                            help="'check' leaves the candidate actions out (the check and the scores only)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             text = self.read(options["file"])
             given = [self.house(name) for name in options["rules"]]
-            result = adjudicate(text, options["variant"] or None, given=given)
-        except BadInput as exc:
-            sys.stderr.write(f"error: {exc.message}\n")
+            result = adjudicate(text, options["variant"] or None, detail=Detail(options["detail"]), given=given)
+        except InputError as exc:  # any code: exit status 2
+            sys.stderr.write(f"error: {exc}\n")
             sys.exit(2)
         except Exception as exc:  # an engine bug: still one line and the bad-input status, never a traceback
             sys.stderr.write(f"error: the referee failed on this input ({type(exc).__name__}); please report it\n")
@@ -56,8 +59,8 @@ class Command(BaseCommand):
         try:
             checked = check(parse_house(text, name))
             return build(checked, describe=describe)
-        except (RulesetFileError, UnknownVariantError) as exc:
-            raise BadInput(str(exc), code="bad-rules") from None
+        except RulesetFileError as exc:
+            raise InputError(str(exc), code=ErrorCode.IMPOSSIBLE_RULESET) from None
 
     def read(self, name: str) -> str:
         try:
@@ -67,11 +70,11 @@ class Command(BaseCommand):
                 with open(name, "rb") as f:
                     data = f.read(MAX_TEXT * 4 + 1)
         except OSError as exc:
-            raise BadInput(f"cannot read {name!r}: {exc.strerror}", code="io") from None
+            raise InputError(f"cannot read {name!r}: {exc.strerror}", code=ErrorCode.IO) from None
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise BadInput(f"{name!r} is not UTF-8 text (byte {exc.start + 1})", code="encoding") from None
+            raise InputError(f"{name!r} is not UTF-8 text (byte {exc.start + 1})", code=ErrorCode.ENCODING) from None
 
 
 def render_table(result: dict[str, Any]) -> str:
@@ -90,17 +93,22 @@ def render_table(result: dict[str, Any]) -> str:
             lines.extend(f"     - {r['code']}: {r['text']}" for r in failed["reasons"] if r["blocks"])
         for note in ruling["notes"]:
             lines.append(f"   note: {note}")
+        counted = ruling["check"] is not None and ruling["check"]["legal"] is None  # check: score
         if ruling["round_over"]:
             lines.append("   the round is over" + (
-                ": " + ", ".join(f"{p} {s}" for p, s in ruling["scores"].items()) if ruling["scores"] else ""))
+                ": " + ", ".join(f"{p} {s}" for p, s in ruling["scores"].items()) if ruling["scores"] and not counted else ""))
         if ruling["check"] is not None:
             c = ruling["check"]
-            lines.append(f"   CHECK {c['move']}: {'LEGAL' if c['legal'] else 'ILLEGAL'}")
+            if c["legal"] is None:  # check: score
+                lines.append("   SCORES " + (", ".join(f"{p} {s}" for p, s in ruling["scores"].items()) or "-"))
+            else:
+                lines.append(f"   CHECK {c['move']}: {'LEGAL' if c['legal'] else 'ILLEGAL'}")
             lines.extend(f"     {'x' if r['blocks'] else '+'} {r['code']}: {r['text']}" for r in c["reasons"])
-        if ruling["actions"]:
+        if ruling.get("actions"):
             lines.append(f"   {ruling['to_move']} to move:")
             width = max(len(a["move"]) for a in ruling["actions"])
             for a in ruling["actions"]:
-                codes = ", ".join(r["code"] for r in a["reasons"] if r["blocks"] == (not a["legal"])) or "-"
+                reasons = [result["reasons"][i] for i in a["reasons"]]
+                codes = ", ".join(r["code"] for r in reasons if r["blocks"] == (not a["legal"])) or "-"
                 lines.append(f"     {a['move']:<{width}}  {'legal  ' if a['legal'] else 'illegal'}  {codes}")
     return "\n".join(lines) + "\n"
