@@ -260,3 +260,14 @@ def test_cli_judges_under_a_house_file_offline(client: Client, tmp_path: Path) -
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert re.match(rf"error: {re.escape(str(broken))}:\d+: rules.turn.cannot_play.value: expected one of "
                     r"'draw-one', 'marker-no-draw'; found 'nope'", out.stderr)
+
+
+def test_check_score_counts_by_the_house_rules(client: Client) -> None:
+    """The double-blank counts what the table says: 25 at this table built on masters (0 there)."""
+    ident = create(client, {"base": "masters", "name": "Blank is 25", "rules": {"scoring.double_blank": 25}}).json()["id"]
+    text = f"variant: {ident}\nplayers: Ann Bob Cy\nhand Bob: 0-0 12-11\nhand Ann: -\ncheck: score\n"
+    answer = client.post("/api/adjudicate", json.dumps({"position": text}), content_type="application/json").json()
+    assert answer["variants"][ident]["scores"] == {"Ann": 0, "Bob": 48}
+    plain = client.post("/api/adjudicate", json.dumps({"position": text.replace(ident, "masters")}),
+                        content_type="application/json").json()
+    assert plain["variants"]["masters"]["scores"] == {"Ann": 0, "Bob": 23}
