@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.test_csp_browser import violations  # noqa: F401  # the fixture: CSP refusals seen
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 375, "height": 780}
@@ -24,7 +26,9 @@ def no_overflow(page: Page) -> None:
     assert width <= PHONE["width"], f"the page is {width} px wide on a {PHONE['width']} px phone: {wide}"
 
 
-def test_build_house_rules_on_a_phone(page: Page, live_server: Any, artifacts: Path) -> None:
+def test_build_house_rules_on_a_phone(page: Page, live_server: Any, artifacts: Path,
+                                      violations: list[str]) -> None:  # noqa: F811
+    """Everything runs under the site's Content Security Policy (no inline script or style)."""
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/en/house/")
     no_overflow(page)
@@ -58,6 +62,7 @@ def test_build_house_rules_on_a_phone(page: Page, live_server: Any, artifacts: P
     ident = page.url.rstrip("/").rsplit("/", 1)[1]
     page.get_by_role("link", name="Judge a position under these rules").click()
     expect(page.locator(f"input[name='variant'][value='{ident}']")).to_be_checked()
+    assert violations == []
 
 
 def test_builder_without_javascript_in_hebrew(browser: Browser, live_server: Any, artifacts: Path) -> None:
