@@ -34,19 +34,20 @@ def lookup(ident: str) -> Ruleset:
     return get_ruleset(ident)
 
 
+@functools.lru_cache(maxsize=512)
 def _stored(ident: str) -> Ruleset:
+    """Read and built once per process (a stored row never changes; a miss raises, so it is not kept)."""
     row = HouseRuleset.objects.filter(pk=ident).only("base", "name", "rules").first()
     if row is None:
         raise VariantError(Message("no house ruleset is called {variant}", variant=repr(ident)),
                            code=ErrorCode.UNKNOWN_VARIANT, variant=ident)
-    return _built(ident, row.base, row.name, row.rules)
-
-
-@functools.lru_cache(maxsize=512)
-def _built(ident: str, base: str, name: str, rules: str) -> Ruleset:
-    """Built once per process for each stored row (keyed by its content: a row never changes)."""
-    spec = house_from_data(base, name, json.loads(rules), file=ident)
+    spec = house_from_data(row.base, row.name, json.loads(row.rules), file=ident)
     return hs.build(hs.check(spec), ident, describe)
+
+
+def forget() -> None:
+    """Drop what this process has read (for tests, whose database is emptied between them)."""
+    _stored.cache_clear()
 
 
 def describe(key: str, value: Any) -> str:
@@ -58,7 +59,7 @@ def describe(key: str, value: Any) -> str:
 
 
 def house_ruleset(ident: str) -> Ruleset:
-    """A stored house ruleset: one primary-key read, the ruleset built once per row."""
+    """A stored house ruleset: read from the database the first time it is asked for."""
     if len(ident) > 64:
         raise VariantError(Message("no house ruleset is called {variant}", variant=repr(ident[:64] + "…")),
                            code=ErrorCode.UNKNOWN_VARIANT, variant=ident[:64])

@@ -16,6 +16,7 @@ import yaml
 from django.test import Client
 
 from mextrain_site.house.models import HouseRuleset
+from mextrain_site.house.rulesets import forget
 from variants import house as hs
 from variants.schema import house_from_data
 
@@ -155,6 +156,7 @@ def test_the_house_page_and_its_yaml_and_upload_elsewhere(client: Client) -> Non
     assert doc["rules"]["scoring.double_blank"]["status"] == "house"
     # elsewhere: a fresh database gets the file and makes the same ruleset
     HouseRuleset.objects.all().delete()
+    forget()  # as a fresh server would be
     assert client.get(f"/h/{ident}/").status_code == 404
     from django.core.files.uploadedfile import SimpleUploadedFile
 
