@@ -16,6 +16,7 @@ that they see the same conditions, and medians are reported.
 from __future__ import annotations
 
 import argparse
+import gzip
 import platform
 import random
 import statistics
@@ -73,10 +74,12 @@ def main() -> None:
     print(f"2. one typical position (15-tile hand, {candidates} candidate actions), all {len(rulesets)} rulesets at once")
     print(f"   judge (replay + every candidate explained): {jt:.2f} ms")
     print(f"   judge + JSON answer with citations:        {at:.2f} ms   (JSON is {at / jt:.2f}x the judging alone)")
-    size = len(orjson.dumps(answer(position, rulesets)))
+    full = orjson.dumps(answer(position, rulesets))
+    compact = len(orjson.dumps(answer(position, rulesets, detail=Detail.COMPACT)))
     check_size = len(orjson.dumps(answer(position, rulesets, detail=Detail.CHECK)))
-    print(f"   the API's answer (full detail, English):   {size / 1000:.1f} KB   (aim: at most 60 KB; "
-          f"'detail: check': {check_size / 1000:.1f} KB)")
+    print(f"   the API's answer (full detail, English):   {len(full) / 1000:.1f} KB, sent gzipped "
+          f"{len(gzip.compress(full)) / 1000:.1f} KB   (aim: at most 60 KB; 'detail: compact': "
+          f"{compact / 1000:.1f} KB; 'detail: check': {check_size / 1000:.1f} KB)")
     print()
     worst_requests(args.repeats)
 

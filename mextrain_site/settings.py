@@ -50,7 +50,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "mextrain_site.core.middleware.ServingMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: precompressed by whitenoise
+    "django.middleware.gzip.GZipMiddleware",  # pages and the API: compressed (Django pads against BREACH)
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "mextrain_site.core.charsets.BodyCharsetMiddleware",

@@ -32,10 +32,17 @@ Translate = Wording
 
 
 class Detail(enum.Enum):
-    """How much an answer holds: every candidate action, or only the check (and scores)."""
+    """How much an answer holds and how: every candidate action with its reasons written out (the
+    spec's shape); every candidate action naming its reasons by index in the answer's shared
+    ``reasons`` list (an extension: a fraction of the size); or only the check (and scores)."""
 
     FULL = "full"
+    COMPACT = "compact"
     CHECK = "check"
+
+    @property
+    def actions(self) -> bool:
+        return self is not Detail.CHECK
 
 
 @dataclass(frozen=True)
@@ -70,7 +77,7 @@ def rule(position: Position, ruleset: Ruleset, detail: Detail = Detail.FULL) -> 
     if position.check is not None:
         checked = implicit_done(state, position.check)
         check = Judgement(position.check, explain(checked, position.check))
-    judged = detail is Detail.FULL and position.turn is not None and not state.round_over
+    judged = detail.actions and position.turn is not None and not state.round_over
     count = count_hands(state) if position.score else None
     to_move = state.player if position.turn is not None else None
     return Ruling(ruleset, result, state, check, judge_all(state) if judged else (), count, to_move)
@@ -151,12 +158,12 @@ def reason_json(r: Reason, translate: Translate | None = None) -> dict[str, Any]
 
 
 def ruling_json(ruling: Ruling, translate: Translate | None = None, detail: Detail = Detail.FULL,
-                table: ReasonTable | None = None) -> dict[str, Any]:
-    """One ruleset's entry of the answer. The actions name their reasons by index in ``table``
-    (the answer's ``reasons``); without a table (the pages, in-process) they hold the reasons
-    themselves. Equal reasons share one (read-only) dict."""
+                table: ReasonTable | None = None, inline: bool = True) -> dict[str, Any]:
+    """One ruleset's entry of the answer. With a ``table`` (compact detail) the actions name their
+    reasons by index in it (the answer's ``reasons``); without one they hold the reasons
+    themselves, as the spec shows. Equal reasons share one (read-only) dict."""
     rs, state, rep = ruling.ruleset, ruling.state, ruling.replay
-    w = _Writer(rs, table if table is not None else ReasonTable(translate), inline=table is None)
+    w = _Writer(rs, table if table is not None else ReasonTable(translate), inline=inline or table is None)
     replay_json: dict[str, Any] = {"ok": rep.ok, "moves_applied": rep.applied}
     if rep.failed is not None:
         replay_json["failed"] = {
@@ -177,7 +184,7 @@ def ruling_json(ruling: Ruling, translate: Translate | None = None, detail: Deta
         "open_doubles": [state.train_name(i) for i in state.open_doubles],
         "check": check,
     }
-    if detail is Detail.FULL:
+    if detail.actions:
         out["actions"] = [w.action(j) for j in ruling.actions]
     out.update({
         "round_over": state.round_over,
@@ -190,16 +197,18 @@ def ruling_json(ruling: Ruling, translate: Translate | None = None, detail: Deta
 
 def answer(position: Position, rulesets: Sequence[Ruleset], translate: Translate | None = None,
            detail: Detail = Detail.FULL) -> dict[str, Any]:
-    """The spec's JSON answer: one entry per ruleset id, in the order given; with full detail,
-    ``reasons`` holds every distinct reason of the actions once, which they name by index."""
+    """The spec's JSON answer: one entry per ruleset id, in the order given. Every distinct reason is
+    worded once and shared; with compact detail, ``reasons`` holds each once and the actions name
+    them by index."""
     table = ReasonTable(translate)
+    compact = detail is Detail.COMPACT
     out: dict[str, Any] = {}
     for rs in rulesets:
         try:
-            out[rs.id] = ruling_json(rule(position, rs, detail), translate, detail, table)
+            out[rs.id] = ruling_json(rule(position, rs, detail), translate, detail, table, inline=not compact)
         except ImpossiblePositionError as exc:
             out[rs.id] = {"error": exc.as_dict()}
-    if detail is Detail.FULL:
+    if compact:
         return {"variants": out, "reasons": table.rows}
     return {"variants": out}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 
 import pytest
@@ -33,11 +34,8 @@ def test_text_body_answers_the_spec_json_under_every_ruleset(client: Client, spe
     r = client.post(URL, spec_example, content_type="text/plain")
     assert r.status_code == 200
     data = body(r)
-    assert set(data) == {"variants", "reasons"}
+    assert set(data) == {"variants"}
     assert list(data["variants"]) == list(base_ids())
-    table = data["reasons"]
-    assert all(set(reason) == {"code", "blocks", "text", "rule"} for reason in table)
-    assert len({json.dumps(reason, sort_keys=True) for reason in table}) == len(table)  # each once
     for ident, ruling in data["variants"].items():
         assert RULING_KEYS <= set(ruling), ident
         assert ruling["replay"] == {"ok": True, "moves_applied": 0}
@@ -51,13 +49,27 @@ def test_text_body_answers_the_spec_json_under_every_ruleset(client: Client, spe
             assert set(reason) == {"code", "blocks", "text", "rule"}
         for action in ruling["actions"]:
             assert set(action) == {"move", "legal", "reasons"}
-            reasons = [table[i] for i in action["reasons"]]
-            assert action["legal"] == (not any(reason["blocks"] for reason in reasons))
-        named = {r["rule"] for r in check["reasons"]} | {table[i]["rule"] for a in ruling["actions"] for i in a["reasons"]}
+            assert all(set(reason) == {"code", "blocks", "text", "rule"} for reason in action["reasons"])
+            assert action["legal"] == (not any(reason["blocks"] for reason in action["reasons"]))
+        named = {r["rule"] for r in check["reasons"]} | {r["rule"] for a in ruling["actions"] for r in a["reasons"]}
         named -= {None}
         assert set(ruling["rules"]) == named, ident
         for entry in ruling["rules"].values():
             assert entry["citations"] and all({"seed", "quote", "gloss"} == set(c) for c in entry["citations"])
+
+
+def test_compact_detail_names_each_reason_once_and_says_the_same(client: Client, spec_example: str) -> None:
+    """``"detail": "compact"`` (an extension): the actions name their reasons by index in one shared
+    ``reasons`` list; read back through it, the answer is the full one."""
+    full = body(post_json(client, {"position": spec_example}))
+    data = body(post_json(client, {"position": spec_example, "detail": "compact"}))
+    assert set(data) == {"variants", "reasons"}
+    table = data["reasons"]
+    assert len({json.dumps(reason, sort_keys=True) for reason in table}) == len(table)  # each once
+    for ruling in data["variants"].values():
+        for action in ruling["actions"]:
+            action["reasons"] = [table[i] for i in action["reasons"]]
+    assert data["variants"] == full["variants"]
 
 
 def test_each_rule_cites_its_source_once_per_ruleset(client: Client, spec_example: str) -> None:
@@ -94,7 +106,7 @@ def test_detail_must_be_full_or_check(client: Client, spec_example: str, detail:
     r = post_json(client, {"position": spec_example, "detail": detail})
     assert r.status_code == 400
     error = body(r)["error"]
-    assert error["code"] == "bad-request" and "\"detail\" must be 'full', 'check'" in error["message"]
+    assert error["code"] == "bad-request" and "\"detail\" must be 'full', 'compact', 'check'" in error["message"]
 
 
 SCORE_QUESTION = "players: Ann Bob Cy\nhand Bob: 0-0 12-11\nhand Ann: -\ncheck: score\n"
@@ -116,10 +128,15 @@ def test_check_score_counts_each_given_hand(client: Client) -> None:
 
 
 def test_typical_answer_is_at_most_60_kb(client: Client) -> None:
-    r = client.post(URL, TYPICAL_POSITION, content_type="text/plain")
-    assert r.status_code == 200
-    assert len(body(r)["variants"]) == 4
+    """The spec's shape, sent compressed as every HTTP client asks, and the compact extension even
+    uncompressed, stay under 60 KB for the typical position under all four rulesets."""
+    r = client.post(URL, TYPICAL_POSITION, content_type="text/plain", HTTP_ACCEPT_ENCODING="gzip")
+    assert r.status_code == 200 and r["Content-Encoding"] == "gzip"
     assert len(r.content) <= 60_000, len(r.content)
+    assert len(json.loads(gzip.decompress(r.content))["variants"]) == 4
+    compact = post_json(client, {"position": TYPICAL_POSITION, "detail": "compact"})
+    assert compact.status_code == 200 and "Content-Encoding" not in compact
+    assert len(compact.content) <= 60_000, len(compact.content)
 
 
 def test_answer_is_exactly_adjudicate(client: Client, spec_example: str) -> None:
@@ -228,15 +245,17 @@ def test_reasons_follow_accept_language(client: Client, spec_example: str, lang:
     translated = body(r)
     for ident, ruling in translated["variants"].items():
         en = english["variants"][ident]
-        assert ruling["actions"] == en["actions"]  # the same moves, verdicts and reasons, in the same order
-        pairs = list(zip(translated["reasons"], english["reasons"]))
+        # the same moves, verdicts and reasons, in the same order
+        assert [(a["move"], a["legal"], [(r["code"], r["rule"]) for r in a["reasons"]]) for a in ruling["actions"]] == \
+            [(a["move"], a["legal"], [(r["code"], r["rule"]) for r in a["reasons"]]) for a in en["actions"]]
+        pairs = [(t, e) for ta, ea in zip(ruling["actions"], en["actions"]) for t, e in zip(ta["reasons"], ea["reasons"])]
         pairs += list(zip(ruling["check"]["reasons"], en["check"]["reasons"]))
         assert all(t["code"] == e["code"] and t["rule"] == e["rule"] for t, e in pairs)
         assert ruling["rules"] == en["rules"]
         assert sum(t["text"] != e["text"] for t, e in pairs) == len(pairs)  # every sentence translated
     with translation.override(lang):
         mexican = translation.gettext("the Mexican train")
-    texts = [translated["reasons"][i]["text"] for a in translated["variants"]["howto"]["actions"] for i in a["reasons"]]
+    texts = [r["text"] for a in translated["variants"]["howto"]["actions"] for r in a["reasons"]]
     assert any(mexican in t for t in texts)
 
 
@@ -280,7 +299,7 @@ def test_the_sites_gettext_wording_plugs_into_the_hook(client: Client, spec_exam
     assert translated.keys() == english.keys()
     for ident, ruling in translated["variants"].items():
         assert [a["move"] for a in ruling["actions"]] == [a["move"] for a in english["variants"][ident]["actions"]]
-        assert all(translated["reasons"][i]["text"] for a in ruling["actions"] for i in a["reasons"])
+        assert all(r["text"] for a in ruling["actions"] for r in a["reasons"])
 
 
 @pytest.mark.parametrize("lang", ["he", "hu", "ky", "it", "el"])

@@ -41,8 +41,7 @@ def create(client: Client, data: dict[str, Any]) -> Any:
 
 
 def verdicts(answer: dict[str, Any], ident: str) -> dict[str, tuple[bool, list[str]]]:
-    return {a["move"]: (a["legal"], [answer["reasons"][i]["code"] for i in a["reasons"]])
-            for a in answer["variants"][ident]["actions"]}
+    return {a["move"]: (a["legal"], [r["code"] for r in a["reasons"]]) for a in answer["variants"][ident]["actions"]}
 
 
 def test_post_creates_once_and_the_same_rules_give_the_same_id(client: Client) -> None:

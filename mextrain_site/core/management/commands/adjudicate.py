@@ -1,4 +1,4 @@
-"""``python manage.py adjudicate FILE|- [--variant ID ...] [--rules HOUSE.yaml ...] [--json] [--detail full|check]``.
+"""``python manage.py adjudicate FILE|- [--variant ID ...] [--rules HOUSE.yaml ...] [--json] [--detail full|compact|check]``.
 
 Exit 0 when the input was judged (whatever the verdicts), 2 on bad input, with the message
 on standard error and never a traceback.
@@ -108,7 +108,8 @@ def render_table(result: dict[str, Any]) -> str:
             lines.append(f"   {ruling['to_move']} to move:")
             width = max(len(a["move"]) for a in ruling["actions"])
             for a in ruling["actions"]:
-                reasons = [result["reasons"][i] for i in a["reasons"]]
+                # compact detail names each reason by its index in the answer's shared list
+                reasons = [result["reasons"][r] if isinstance(r, int) else r for r in a["reasons"]]
                 codes = ", ".join(r["code"] for r in reasons if r["blocks"] == (not a["legal"])) or "-"
                 lines.append(f"     {a['move']:<{width}}  {'legal  ' if a['legal'] else 'illegal'}  {codes}")
     return "\n".join(lines) + "\n"
