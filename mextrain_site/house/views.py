@@ -226,6 +226,8 @@ def _controls(base: Ruleset, values: dict[str, Any] | None = None) -> list[tuple
                               changed=value != base_value)
             if spec.kind in (ValueKind.ENUM, ValueKind.ENUM_LIST):
                 control.choices = _choices(spec)
+            elif spec.kind is ValueKind.BOOL:
+                control.choices = [(_form_value(spec, v), strip_tags(str(sm.value_html(spec.key, v)))) for v in (True, False)]
             controls.append(control)
         groups.append((gid, title, controls))
     return groups
@@ -302,6 +304,7 @@ def builder(request: HttpRequest) -> HttpResponse:
         "rule_errors": [(sm.label(k), m) for k, m in errors.items() if k in SPEC_BY_KEY],
         "diffs": differences(ruleset or base),
         "changed": sum(c.changed for _g, _t, group in controls for c in group),
+        "changed_rules": [c for _g, _t, group in controls for c in group if c.changed],
         "presets": _presets(),
     }
     htmx = getattr(request, "htmx", None)
