@@ -285,6 +285,12 @@ def combination_errors(rules: Mapping[str, Rule]) -> list[tuple[str, str, str]]:
                     f"a hand-size row for every player count from {players.min} to {players.max} "
                     f"(players.count): add a row for {counts} or narrow players.count",
                     f"no row for {counts} players"))
+    engine, missing = rules["engine.tile"].value, rules["engine.missing"].value
+    if missing.value == "set-aside-before-deal" and engine.value != "round-double":
+        out.append(("engine.missing",
+                    "an engine double known before the deal to set it aside (engine.tile 'round-double'): "
+                    "use engine.tile 'round-double' or another engine.missing than 'set-aside-before-deal'",
+                    f"engine.tile {engine.value!r}"))
     return out
 
 
