@@ -5,6 +5,7 @@ log parses back and replays to the same final state)."""
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -18,8 +19,9 @@ from variants.loader import option_ids
 from variants.schema import RulesetFileError, house_from_data
 
 HOUSES = 50
-ROUNDS = 200
-"""Rounds per house ruleset."""
+ROUNDS = int(os.environ.get("MEXTRAIN_SOAK_ROUNDS", "60"))
+"""Rounds per house ruleset: 60 in `make test` (the suite's 10-minute budget), 200 with
+MEXTRAIN_SOAK_ROUNDS=200 (about 5 minutes on today's engine: passed, 10,000 rounds)."""
 DOUBLE_BLANK = (0, 25, 50)
 KINDS = (ValueKind.BOOL, ValueKind.ENUM, ValueKind.ENUM_LIST, ValueKind.INT)
 STALLS = {("turn.cannot_play", "marker-no-draw")}
@@ -68,7 +70,7 @@ def build(base: str, rules: dict[str, Any]) -> Ruleset:
 
 @pytest.mark.parametrize(("n", "base", "rules"), [(n, b, r) for n, (b, r) in enumerate(houses())],
                          ids=[f"house{n}" for n in range(HOUSES)])
-def test_two_hundred_rounds_of_a_random_house_ruleset(n: int, base: str, rules: dict[str, Any]) -> None:
+def test_rounds_of_a_random_house_ruleset(n: int, base: str, rules: dict[str, Any]) -> None:
     ruleset = build(base, rules)
     lo, hi = ruleset.flags.players_count.min, ruleset.flags.players_count.max
     playable = []
