@@ -68,8 +68,11 @@ test-fast: setup
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-bench: setup
+# The engine beside the baseline commit's, then the API's throughput against /health (the direct
+# gunicorn run of make loadtest; make loadtest also runs the production stack).
+bench: server-deps setup
 	$(PY) -m bench
+	$(PY) -m bench.loadtest --no-stack
 
 # Rewrite the golden transcripts (tests/golden/) after an intended change of verdicts or wording; read the diff.
 golden: $(STAMP)

@@ -154,6 +154,7 @@ RATE_LIMITS = {
     "judge": os.environ.get("RATELIMIT_JUDGE", "60/m"),  # judging: POST /<lang>/adjudicate/, POST /api/adjudicate
     "share": os.environ.get("RATELIMIT_SHARE", "10/m"),  # storing a shared ruling
     "ruleset": os.environ.get("RATELIMIT_RULESET", "10/h"),  # creating a house ruleset
+    "build": os.environ.get("RATELIMIT_BUILD", "240/m"),  # Build mode: one request per tap
 }
 STORAGE_QUOTA_BYTES = int(os.environ.get("STORAGE_QUOTA_BYTES", str(2 * 1024 * 1024)))
 """Bytes of new stored texts (shared rulings) one address may add per UTC day."""

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .judge import Judgement, Replay, explain, implicit_done, judge_all, replay
+from .explain import Judgement, explain, judge_all
 from .moves import Move
 from .position import SCORE, ImpossiblePositionError, Position
 from .reasons import Reason, ReasonCode
+from .replay import Replay, implicit_done, replay
 from .ruleset import Ruleset
 from .scoring import Count, count_hands, round_scores
 from .state import State, build

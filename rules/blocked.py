@@ -9,12 +9,9 @@ player could lay a tile even with every player's marker down (see the README, "B
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from .judge import is_legal
-from .moves import MEXICAN, Move
+from .legality import can_play
 from .position import Phase
-from .state import Progress, State, evolve
+from .state import Progress, State, Train, evolve
 
 
 def hands_known(state: State) -> bool:
@@ -27,17 +24,19 @@ def nobody_can_play(state: State) -> bool:
     open to them, even once every player who cannot play has passed and put a marker down."""
     if state.boneyard != 0 or state.phase is not Phase.PLAY or not hands_known(state):
         return False
-    n = len(state.players)
-    marked = tuple(replace(t, marker=True) if i < n else t for i, t in enumerate(state.trains))
-    names = (*state.players, MEXICAN)
     fresh = Progress()
+    if state.progress == fresh and can_play(state):
+        # The player to move can play as things stand, so with more markers down too (a marker
+        # only opens a train): the commonest case, and judging their move reuses the analysis.
+        return False
+    n = len(state.players)
+    marked = tuple(Train(t.tiles, t.end, True, t.unknown_prefix, t.near) if i < n else t
+                   for i, t in enumerate(state.trains))
+    ends = {t.end for t in marked}
     for seat, hand in enumerate(state.hands):
         assert hand is not None
-        fits = [(tile, i) for tile in hand.tiles for i, t in enumerate(marked) if tile.has(t.end)]
-        if not fits:
-            continue  # the commonest case: judged without building a state
-        hypothetical = evolve(state, trains=marked, to_move=seat, progress=fresh, round_over=False)
-        player = state.players[seat]
-        if any(is_legal(hypothetical, Move.play(player, tile, names[i])) for tile, i in fits):
+        if not any(high in ends or low in ends for high, low in hand.tiles):
+            continue  # the commonest case: no tile matches an open end, judged without a state
+        if can_play(evolve(state, trains=marked, to_move=seat, progress=fresh, round_over=False)):
             return False
     return True

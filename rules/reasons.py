@@ -31,6 +31,10 @@ class ReasonCode(enum.Enum):
         self.template = template
         self.description = description
 
+    # Members are singletons: hash by identity, in C (Enum's own __hash__ runs in Python, and
+    # answers hash every reason they word).
+    __hash__ = object.__hash__
+
     # -- reasons that forbid a move ---------------------------------------------------------
     ROUND_OVER = ("round-over", True, None,
                   "The round is over.",

@@ -8,6 +8,8 @@ engine's invariants after every move.
 ``--games N`` plays N whole games with the seeds --seed, --seed+1, ... An impossible combination
 (no row for that set, a round the set has no double for) is refused with one line, exit 2.
 
+Checked on every state reached: the fast path (rules.legality) and explain() agree exactly on
+every candidate action, and the legal moves are exactly the candidates explain() finds legal.
 Checked after every move: tiles are conserved and none appears twice; every applied move
 was judged legal. Checked after every round: the log (deal plus moves, in the position
 format) re-parses and replays to the same final state. A violation raises
@@ -25,10 +27,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .deal import DealError, deal, deal_row, rounds_in_game
-from .judge import explain as explain_move
-from .judge import legal_moves, replay
-from .moves import Action
+from .explain import explain as explain_move
+from .legality import candidates, is_legal, legal_moves
+from .moves import Action, Move
 from .position import MoveLine, Position
+from .replay import replay
 from .ruleset import Ruleset
 from .scoring import GameResult, game_result, round_scores
 from .state import State, apply, build
@@ -76,29 +79,49 @@ def conservation_problem(state: State) -> str | None:
     return None
 
 
+def agreement_problem(state: State) -> str | None:
+    """Where the fast path and explain() disagree on a candidate action of ``state``, or None."""
+    offered = set(legal_moves(state))
+    explained = set()
+    for move in candidates(state):
+        legal = not any(r.code.blocks for r in explain_move(state, move))
+        if is_legal(state, move) != legal:
+            return f"{move}: the fast path says {'il' if legal else ''}legal, explain() says {'' if legal else 'il'}legal"
+        if legal:
+            explained.add(move)
+    if offered != explained:
+        return (f"legal moves {sorted(map(str, offered))} but explain() finds legal "
+                f"{sorted(map(str, explained))}")
+    return None
+
+
 def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: random.Random,
                *, check: bool = True, seed: int | None = None, set_max: int | None = None) -> RoundLog:
     """Deal and play one round with random legal moves (``set_max`` picks a row of the table)."""
     dealt = deal(ruleset, players, round_no, rng, set_max)
     state = build(dealt.position, ruleset)
-    moves: list[MoveLine] = []
+    moves: list[Move] = []
     where = f"{ruleset.id}, seed {seed}, round {round_no}"
     for _ in range(MAX_STEPS):
         if state.round_over:
             break
-        options = list(legal_moves(state))
+        options = legal_moves(state)
         if not options:
             raise InvariantError(f"{where}: no legal move for {state.player} and the round is not over")
+        if check:
+            problem = agreement_problem(state)
+            if problem:
+                raise InvariantError(f"{where}: {problem}")
         move = rng.choice(options)
         if move.action is Action.DRAW:
             assert state.boneyard_tiles is not None
-            move = replace(move, tile=state.boneyard_tiles[0])
+            move = Move(move.player, Action.DRAW, state.boneyard_tiles[0])
         if check:
             blocking = [str(r) for r in explain_move(state, move) if r.blocks]
             if blocking:
                 raise InvariantError(f"{where}: {move} was offered as legal but judged illegal: {blocking}")
         state = apply(state, move)
-        moves.append(MoveLine(move))
+        moves.append(move)
         if check:
             problem = conservation_problem(state)
             if problem:
@@ -108,7 +131,7 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
     scores = round_scores(state)
     if scores is None:
         raise InvariantError(f"{where}: the round ended but has no scores")
-    log = replace(dealt.position, moves=tuple(moves))
+    log = replace(dealt.position, moves=tuple([MoveLine(m) for m in moves]))
     if check:
         _check_replay(log, ruleset, state, where)
     return RoundLog(log, state, scores)

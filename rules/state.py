@@ -1,21 +1,21 @@
 """The state of a round under one ruleset, and how a move changes it.
 
 A :class:`State` is frozen; :func:`apply` returns the next one. ``apply`` does not judge:
-callers judge first (:func:`rules.judge.explain`), and :func:`rules.judge.replay` does both.
+callers judge first (:func:`rules.legality.is_legal`), and :func:`rules.replay.replay` does both.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from functools import cached_property
+from dataclasses import dataclass
+from typing import NamedTuple
 
+from . import doubles
 from .errors import ErrorCode
 from .limits import checked_set
 from .messages import Message
 from .moves import MEXICAN, Action, Move
 from .position import ImpossiblePositionError, Phase, Position, TrainLine, check_tile_count
 from .ruleset import (
-    DoubleObligation,
     EngineTile,
     FirstTurnOut,
     FirstTurnTiles,
@@ -28,9 +28,11 @@ from .ruleset import (
 from .tiles import Tile
 
 
-@dataclass(frozen=True, slots=True)
-class Train:
-    """A train on the table: known tiles and its open end (the engine's number if unstarted)."""
+class Train(NamedTuple):
+    """A train on the table: known tiles and its open end (the engine's number if unstarted).
+
+    Trains, hands and a turn's progress are named tuples: a move makes new ones, and a tuple
+    is the cheapest frozen value to make (change one with ``_replace``)."""
 
     tiles: tuple[Tile, ...]
     end: int
@@ -50,8 +52,7 @@ class Train:
         return TrainLine(self.tiles, self.unknown_prefix, self.near, self.marker)
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     """A known hand; ``unknown`` counts tiles drawn unseen."""
 
     tiles: tuple[Tile, ...]
@@ -62,8 +63,7 @@ class Hand:
         return not self.tiles and not self.unknown
 
 
-@dataclass(frozen=True, slots=True)
-class Progress:
+class Progress(NamedTuple):
     """What has happened so far in the current turn."""
 
     played: int = 0
@@ -90,8 +90,6 @@ class State:
     boneyard_tiles: tuple[Tile, ...] | None
     """The tiles that may still be in the boneyard: exactly the boneyard when every draw was
     seen; after an unseen draw, also the tile that left (which one is not known)."""
-    board: frozenset[Tile]
-    """Every tile known to be on the table, the engine included."""
     to_move: int
     phase: Phase
     pending_first: frozenset[int]
@@ -105,6 +103,16 @@ class State:
     evidence of a blocked round where hands are unknown (see rules.blocked)."""
     round_over: bool = False
     notes: tuple[str, ...] = ()
+    pips: tuple[int, ...] = ()
+    """How many tiles on the table show each pip (rules.doubles.pip_counts): kept up to date on
+    every play, for the dead-double rule."""
+
+    @property
+    def board(self) -> frozenset[Tile]:
+        """Every tile known to be on the table, the engine included: computed when asked (a
+        play only adds to a train; rules.legality.Analysis keeps it for the questions of a state)."""
+        engine = Tile.of(self.engine, self.engine)
+        return frozenset([engine, *(t for train in self.trains for t in train.tiles)])
 
     @property
     def mexican(self) -> int:
@@ -131,27 +139,6 @@ class State:
     def first_turn_now(self) -> bool:
         """The player to move is taking their first turn of the round."""
         return self.phase is Phase.FIRST_TURN and self.to_move in self.pending_first
-
-    @cached_property
-    def pip_counts(self) -> tuple[int, ...]:
-        """How many tiles on the table show each pip (a double counts once)."""
-        counts = [0] * (self.set_max + 1)
-        for t in self.board:
-            counts[t.high] += 1
-            if not t.is_double:
-                counts[t.low] += 1
-        for train in self.trains:
-            if train.unknown_prefix and train.near is not None:
-                counts[train.near] += 1  # the hidden tile the first known one is laid against
-        return tuple(counts)
-
-    def is_dead(self, index: int) -> bool:
-        """The double ending this train can no longer be satisfied: every match is played."""
-        train = self.trains[index]
-        if not train.ends_in_double:
-            return False
-        d = train.tiles[-1].high
-        return self.pip_counts[d] >= self.set_max + 1
 
 
 def build(position: Position, ruleset: Ruleset) -> State:
@@ -187,11 +174,8 @@ def build(position: Position, ruleset: Ruleset) -> State:
             pending = frozenset({to_move}) if untouched else frozenset()
         else:
             pending = frozenset({to_move} | {i for i in range(n) if not trains[i].started and not trains[i].marker})
-    open_doubles: tuple[int, ...] = ()
-    if flags.doubles_obligation is DoubleObligation.SATISFY:
-        # A double ending a train is open; `open-doubles:` gives the order they were laid in.
-        listed = tuple(position.players.index(name) if name != MEXICAN else n for name in position.open_doubles or ())
-        open_doubles = listed + tuple(i for i in range(n + 1) if trains[i].ends_in_double and i not in listed)
+    listed = tuple(position.players.index(name) if name != MEXICAN else n for name in position.open_doubles or ())
+    open_doubles = doubles.opened(flags, trains, listed)
     notes = []
     rng = flags.players_count
     if not rng.min <= n <= rng.max:
@@ -217,7 +201,6 @@ def build(position: Position, ruleset: Ruleset) -> State:
         hands=hands,
         boneyard=bone_count,
         boneyard_tiles=position.boneyard if isinstance(position.boneyard, tuple) else None,
-        board=frozenset(board),
         to_move=to_move,
         phase=phase,
         pending_first=pending,
@@ -227,6 +210,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
         seen_drawn=tuple(frozenset() for _ in position.players),
         round_over=out and (phase is Phase.PLAY or flags.first_turn_going_out is FirstTurnOut.ROUND_ENDS),
         notes=tuple(notes),
+        pips=doubles.pip_counts(set_max, frozenset(board), trains),
     )
     return evolve(state, round_over=True) if not state.round_over and _blocked(state) else state
 
@@ -261,21 +245,15 @@ def _turn_start(flags: Flags, phase: Phase, pending: frozenset[int], seat: int) 
     return _SPECIAL if special else _FRESH
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(State))
-
-
 def evolve(state: State, **changes: object) -> State:
     """A copy of ``state`` with ``changes``: ``dataclasses.replace`` without re-running
-    ``__init__`` (the hot path of self-play), and without the per-state caches."""
+    ``__init__`` (the hot path of self-play). A state holds its fields and nothing else (what is
+    derived from it lives in rules.legality.Analysis), so its dict is copied whole."""
     new = object.__new__(State)
-    values = state.__dict__
-    new.__dict__.update({name: values[name] for name in _STATE_FIELDS})
-    new.__dict__.update(changes)
+    values = new.__dict__
+    values.update(state.__dict__)
+    values.update(changes)
     return new
-
-
-def doubles_apply_now(state: State) -> bool:
-    return not state.progress.special or state.ruleset.flags.first_turn_doubles_apply
 
 
 def apply(state: State, move: Move) -> State:
@@ -285,98 +263,118 @@ def apply(state: State, move: Move) -> State:
     if move.action is Action.DRAW:
         return _draw(state, move)
     if move.action is Action.PASS:
-        trains = list(state.trains)
-        own = trains[state.to_move]
-        trains[state.to_move] = replace(own, marker=True)
+        seat = state.to_move
+        trains = state.trains
+        own = trains[seat]
+        marked = own._replace(marker=True)
+        values = dict(state.__dict__)
+        values["trains"] = trains[:seat] + (marked,) + trains[seat + 1:]
         # A new marker opens the passer's train to the others (where marked trains are open):
         # their passes so far no longer show that they cannot play; the passer's own still does.
         opened = not own.marker and state.ruleset.flags.turn_marked_trains_open
-        passes = (1 if opened else state.passes + 1) if state.boneyard == 0 and not state.first_turn_now else 0
-        return _end_turn(state, trains=tuple(trains), passes=passes)
-    return _end_turn(state)
+        values["passes"] = ((1 if opened else state.passes + 1) if state.boneyard == 0 and not state.first_turn_now
+                            else 0)
+        return _end_turn(state, values)
+    return _end_turn(state, dict(state.__dict__))
 
 
 def _play(state: State, move: Move) -> State:
     flags = state.ruleset.flags
-    assert move.tile is not None and move.train is not None
-    tile, seat, index = move.tile, state.to_move, state.train_index(move.train)
-    hands = list(state.hands)
+    tile, train_name = move.tile, move.train
+    assert tile is not None and train_name is not None
+    seat, index = state.to_move, state.train_index(train_name)
+    changes = dict(state.__dict__)  # one copy, changed in place: the hot path of self-play
+    hands = state.hands
     hand = hands[seat]
     seen_drawn = state.seen_drawn
     bone_tiles = state.boneyard_tiles
     from_unseen = False
     if hand is not None:
-        if tile in hand.tiles:
-            hand = Hand(tuple(t for t in hand.tiles if t != tile), hand.unknown)
+        held = hand.tiles
+        if tile in held:
+            at = held.index(tile)  # a tile is in a hand once: positions refuse a tile twice
+            hand = _make(Hand, (held[:at] + held[at + 1:], hand.unknown))
         else:
-            hand = Hand(hand.tiles, max(0, hand.unknown - 1))
+            hand = Hand(held, max(0, hand.unknown - 1))
             from_unseen = True
-        hands[seat] = hand
+        changes["hands"] = hands[:seat] + (hand,) + hands[seat + 1:]
     elif tile in seen_drawn[seat]:
-        seen_drawn = tuple(s - {tile} if i == seat else s for i, s in enumerate(seen_drawn))
+        changes["seen_drawn"] = seen_drawn[:seat] + (seen_drawn[seat] - {tile},) + seen_drawn[seat + 1:]
     else:
         from_unseen = True
     if from_unseen and bone_tiles is not None and tile in bone_tiles:
-        bone_tiles = tuple(t for t in bone_tiles if t != tile)  # it was the tile drawn unseen
+        changes["boneyard_tiles"] = tuple(t for t in bone_tiles if t != tile)  # it was the tile drawn unseen
     trains = list(state.trains)
-    train = trains[index]
-    marker = train.marker
-    if index == seat:
-        marker = False  # markers.removed: owner-plays-own-train
-    trains[index] = replace(train, tiles=train.tiles + (tile,), end=tile.other(train.end), marker=marker)
+    tiles, end, marker, unknown_prefix, near = trains[index]
+    # markers.removed: owner-plays-own-train
+    trains[index] = _make(Train, (tiles + (tile,), tile.low if tile.high == end else tile.high,
+                                  marker and index != seat, unknown_prefix, near))
     progress = state.progress
-    if (flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != seat and not progress.special):
-        trains[seat] = replace(trains[seat], marker=True)
-    open_doubles = tuple(i for i in state.open_doubles if i != index)
-    applies = doubles_apply_now(state)
-    if tile.is_double and flags.doubles_obligation is DoubleObligation.SATISFY:
-        # Recorded even during a special first turn, where it does not bind yet: a double
-        # still uncovered when the first turns are over must then be satisfied.
-        open_doubles += (index,)
-    changes = dict(hands=tuple(hands), trains=tuple(trains), board=state.board | {tile}, open_doubles=open_doubles,
-                   passes=0, seen_drawn=seen_drawn, boneyard_tiles=bone_tiles)
-    if hand is not None and hand.empty:
+    if flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != seat and not progress.special:
+        own = trains[seat]
+        trains[seat] = Train(own.tiles, own.end, True, own.unknown_prefix, own.near)
+    changes["trains"] = tuple(trains)
+    changes["pips"] = doubles.shown(state.pips, tile)
+    if state.open_doubles or tile.high == tile.low:
+        changes["open_doubles"] = doubles.after_play(flags, state.open_doubles, index, tile)
+    changes["passes"] = 0
+    if hand is not None and not hand.tiles and not hand.unknown:
         if state.first_turn_now and flags.first_turn_going_out is FirstTurnOut.FINISH_ROUND_OF_TURNS:
-            return _end_turn(state, **changes)
-        return evolve(state, round_over=True, **changes)
+            return _end_turn(state, changes)
+        changes["round_over"] = True
+        return _new(changes)
     if progress.special:
-        return evolve(state, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None),
-                      **changes)
-    if tile.is_double and flags.doubles_play_again and applies:
-        return evolve(state, progress=replace(progress, played=progress.played + 1, drew=False, drawn=None,
-                                              doubles_laid=True),
-                      **changes)
-    return _end_turn(state, **changes)
+        changes["progress"] = Progress(progress.played + 1, False, None, progress.doubles_laid, True)
+        return _new(changes)
+    if tile.high == tile.low and flags.doubles_play_again and doubles.apply_now(state):
+        changes["progress"] = Progress(progress.played + 1, False, None, True, progress.special)
+        return _new(changes)
+    return _end_turn(state, changes)
+
+
+_make = tuple.__new__
+"""Makes a named tuple from its fields, without the generated ``__new__``: the hot path."""
+
+
+def _new(values: dict[str, object]) -> State:
+    """A state holding ``values``, every field (see evolve)."""
+    new = object.__new__(State)
+    object.__setattr__(new, "__dict__", values)
+    return new
 
 
 def _draw(state: State, move: Move) -> State:
     seat = state.to_move
-    hands = list(state.hands)
+    tile = move.tile
+    hands = state.hands
     hand = hands[seat]
     seen_drawn = state.seen_drawn
     if hand is not None:
-        hands[seat] = Hand(hand.tiles + (move.tile,), hand.unknown) if move.tile is not None else Hand(
-            hand.tiles, hand.unknown + 1)
-    elif move.tile is not None:
-        seen_drawn = tuple(s | {move.tile} if i == seat else s for i, s in enumerate(seen_drawn))
+        drawn = Hand(hand.tiles + (tile,), hand.unknown) if tile is not None else Hand(hand.tiles, hand.unknown + 1)
+        hands = hands[:seat] + (drawn,) + hands[seat + 1:]
+    elif tile is not None:
+        seen_drawn = seen_drawn[:seat] + (seen_drawn[seat] | {tile},) + seen_drawn[seat + 1:]
     bone_tiles = state.boneyard_tiles
-    if bone_tiles is not None and move.tile is not None:
-        bone_tiles = tuple(t for t in bone_tiles if t != move.tile)
+    if bone_tiles is not None and tile is not None and tile in bone_tiles:
+        at = bone_tiles.index(tile)  # listed once: positions refuse a tile twice
+        bone_tiles = bone_tiles[:at] + bone_tiles[at + 1:]
     count = state.boneyard - 1 if state.boneyard is not None else None
+    progress = state.progress
     return evolve(
         state,
-        hands=tuple(hands),
+        hands=hands,
         boneyard=count,
         boneyard_tiles=bone_tiles,
         seen_drawn=seen_drawn,
         # A player who draws on a special first turn (where that is allowed) has a normal
         # turn from then on: the drawn tile, if it can be played, is the whole turn.
-        progress=replace(state.progress, drew=True, drawn=move.tile, special=False),
+        progress=Progress(progress.played, True, tile, progress.doubles_laid, False),
     )
 
 
-def _end_turn(state: State, **changes: object) -> State:
-    """Pass the turn to the next seat, closing the first-turn phase and the round as due."""
+def _end_turn(state: State, values: dict[str, object]) -> State:
+    """Pass the turn to the next seat, closing the first-turn phase and the round as due;
+    ``values`` are the fields of the state after the move (changed in place)."""
     n = len(state.players)
     pending = state.pending_first
     phase = state.phase
@@ -388,14 +386,22 @@ def _end_turn(state: State, **changes: object) -> State:
             pending = pending - {state.to_move}
         if not pending:
             phase = Phase.PLAY
-    hands = changes.get("hands", state.hands)
-    passes = changes.get("passes", state.passes)
-    assert isinstance(hands, tuple) and isinstance(passes, int)
-    out = any(h is not None and h.empty for h in hands)
+    hands: tuple[Hand | None, ...] = values["hands"]  # type: ignore[assignment]
+    passes: int = values["passes"]  # type: ignore[assignment]
+    if phase is state.phase:
+        # Any other empty hand would have ended the round already: only the mover's can be new.
+        hand = hands[state.to_move]
+        out = hand is not None and not hand.tiles and not hand.unknown
+    else:
+        out = any(h is not None and h.empty for h in hands)
     over = (phase is Phase.PLAY and out) or passes >= n
     nxt = (state.to_move + 1) % n
-    new = evolve(state, to_move=nxt, phase=phase, pending_first=pending, round_over=over or state.round_over,
-                 progress=_turn_start(flags, phase, pending, nxt), **changes)
+    values["to_move"] = nxt
+    values["phase"] = phase
+    values["pending_first"] = pending
+    values["round_over"] = over or state.round_over
+    values["progress"] = _turn_start(flags, phase, pending, nxt)
+    new = _new(values)
     return evolve(new, round_over=True) if not new.round_over and _blocked(new) else new
 
 

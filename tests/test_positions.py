@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from rules.answer import Ruling, rule
-from rules.judge import explain, implicit_done, legal_moves
-from rules.moves import Move
+from rules.explain import explain
+from rules.legality import legal_moves, parse_move
 from rules.position import Position, PositionError
+from rules.replay import implicit_done
 from variants.loader import base_ids, get_ruleset
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -85,17 +86,8 @@ def _verdict(reasons: tuple, expected: str, where: str) -> None:
 
 
 def _judge_move(ruling: Ruling, text: str) -> tuple:
-    move = Move.parse(text)
-    state = ruling.state
-    names = {p.casefold(): p for p in state.players}
-    player = names.get(move.player.casefold(), move.player)
-    train = move.train
-    if train is not None and train.lower() != "mexican":
-        train = names.get(train.casefold(), train)
-    elif train is not None:
-        train = "mexican"
-    move = Move(player, move.action, move.tile, train)
-    state = implicit_done(state, move)
+    move = parse_move(ruling.state, text)
+    state = implicit_done(ruling.state, move)
     return explain(state, move)
 
 

@@ -163,6 +163,10 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('line {line}: '),
     # Translators: keep every {placeholder} exactly as it is.
+    _('expected {what} ({names}), found {found}'),
+    _("a player in 'players'"),
+    _("a train: a player's name or 'mexican'"),
+    # Translators: keep every {placeholder} exactly as it is.
     _("{tile} has a pip above the set's maximum {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a round number from 1 to {limit}, found {found}'),
@@ -204,8 +208,6 @@ MESSAGES = [
     _("the engine {engine}-{engine} is above the set's maximum {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected 'key: value', found {found}"),
-    # Translators: keep every {placeholder} exactly as it is.
-    _('expected {what} ({names}), found {found}'),
     _("expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')"),
     # Translators: keep every {placeholder} exactly as it is.
     _("a known key ({keys}) or a player's name"),
@@ -239,7 +241,6 @@ MESSAGES = [
     _("expected at least one tile after '...' (the open end)"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected a tile like 6-4, found {found} (write '...' first, '*' last)"),
-    _("a train: a player's name or 'mexican'"),
     _('the engine'),
     # Translators: keep every {placeholder} exactly as it is.
     _('{tile} appears twice: in {first} and in {second}'),
@@ -259,7 +260,6 @@ MESSAGES = [
     _('the Mexican train'),
     # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s train does not end in a double"),
-    _("a player in 'players'"),
     # Translators: keep every {placeholder} exactly as it is.
     _('{ruleset} is for {low} to {high} players; this position has {count}.'),
     # Translators: keep every {placeholder} exactly as it is.
@@ -290,5 +290,23 @@ MESSAGES = [
     _('this asks for {total} judgements ({rulesets} rulesets × ({candidates} candidate actions + {moves} moves)); at most {limit} are made per request: judge fewer rulesets, or give a smaller hand or fewer moves'),
     # Translators: keep every {placeholder} exactly as it is.
     _('no house ruleset is called {variant}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected a number, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('the engine {engine}-{engine} does not fit the trains or the set'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('a double-{set} set cannot hold the tiles placed'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{tile} is not free or does not match the open end {end}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('no free tile can end the train in {end}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('the set has room for {room} more tiles, not {count}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{tile} is already placed, or the set holds no more tiles'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('unknown edit {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{tile} is not in the hand of {name}'),
     _('the position cannot be judged'),
 ]

@@ -1,6 +1,6 @@
 """What the adjudication page shows, built from the engine's rulings. It decides no rule.
 
-``judge(text, variants)`` parses with the shared glue (:func:`mextrain_site.core.referee.parse`,
+``judged_page(text, variants)`` parses with the shared glue (:func:`mextrain_site.core.referee.parse`,
 raising :class:`rules.errors.InputError`), lets the engine rule under each
 ruleset (:func:`rules.answer.rule`, :func:`rules.answer.ruling_json`) and arranges the answer
 for the template: the disputed move's verdict, the table of candidate actions with one column
@@ -314,7 +314,7 @@ def _columns(text: str, variants: Sequence[str] | None) -> tuple[list[Column], i
     return columns, request.position.check_line
 
 
-def judge(text: str, variants: Sequence[str] | None = None) -> Judged:
+def judged_page(text: str, variants: Sequence[str] | None = None) -> Judged:
     """Judge ``text`` under ``variants`` (none: as the text says). Raises InputError."""
     columns, check_line = _columns(text, variants)
     ruled = [c for c in columns if c.data is not None]

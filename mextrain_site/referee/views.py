@@ -27,7 +27,7 @@ from rules.position import MAX_TEXT
 
 from .forms import AdjudicateForm, normalise_newlines, picker_groups
 from .models import SharedRuling
-from .present import display_order, echo, judge
+from .present import display_order, echo, judged_page
 from .sharing import store
 
 TEMPLATE = "referee/adjudicate.html"
@@ -91,7 +91,7 @@ def _respond(request: HtmxHttpRequest, context: dict[str, Any], status: int = 20
 def _judge_and_render(request: HtmxHttpRequest, text: str, variants: list[str], error_status: int | None = None,
                       **extra: Any) -> HttpResponse:
     try:
-        judged = judge(text, variants)
+        judged = judged_page(text, variants)
     except InputError as exc:
         ctx = _context(request, text, variants, error=_error(exc, text), **extra)
         return _respond(request, ctx, error_status or http_status(exc.code))

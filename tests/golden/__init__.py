@@ -14,11 +14,11 @@ Regenerate after an intended change of verdicts, reasons or wording (then read t
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from pathlib import Path
 
 from rules.deal import deal
-from rules.judge import explain, legal_moves
+from rules.explain import explain
+from rules.legality import legal_moves
 from rules.moves import Action
 from rules.scoring import round_scores
 from rules.simulate import NAMES
@@ -55,7 +55,7 @@ def transcript(ruleset_id: str) -> str:
             move = rng.choice(options)
             if move.action is Action.DRAW:
                 assert state.boneyard_tiles is not None
-                move = replace(move, tile=state.boneyard_tiles[0])
+                move = move._replace(tile=state.boneyard_tiles[0])
             reasons = explain(state, move)
             verdict = "illegal" if any(r.blocks for r in reasons) else "legal"
             out.append(f"{step}. {move}: {verdict}")

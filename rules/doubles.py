@@ -1,0 +1,120 @@
+"""The open-double rule, in one place: which doubles are open, which one binds the next tile,
+and when a double is dead.
+
+The rule keys it reads: ``doubles.obligation`` (whether an open double must be satisfied),
+``doubles.order`` (which of several binds), ``doubles.follow_up`` (where the layer's next tile
+may go), ``doubles.dead`` (a double whose number is all played stops binding) and
+``first_turn.doubles_apply`` (whether any of it applies during a special first turn).
+
+Open doubles are train indices, in the order they were laid. The state keeps them
+(:func:`opened` when a position is read, :func:`after_play` on every tile laid); the legality
+layers ask :func:`binding` which train the next tile must go on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from .reasons import ReasonCode
+from .ruleset import DoubleObligation, DoubleOrder, Flags, FollowUp
+from .tiles import Tile
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+class _Train(Protocol):
+    @property
+    def ends_in_double(self) -> bool: ...
+
+    @property
+    def unknown_prefix(self) -> bool: ...
+
+    @property
+    def near(self) -> int | None: ...
+
+
+Binding = tuple[int, ReasonCode]
+"""The train a tile must go on, and the reason code that says why."""
+
+
+def opened(flags: Flags, trains: tuple[_Train, ...], listed: tuple[int, ...]) -> tuple[int, ...]:
+    """The open doubles of a position as read: every train that ends in a double (nothing covers
+    it), ``listed`` (the ``open-doubles:`` line, oldest first) first and the rest in seat order."""
+    if flags.doubles_obligation is not DoubleObligation.SATISFY:
+        return ()
+    return listed + tuple(i for i, t in enumerate(trains) if t.ends_in_double and i not in listed)
+
+
+def after_play(flags: Flags, open_doubles: tuple[int, ...], index: int, tile: Tile) -> tuple[int, ...]:
+    """The open doubles once ``tile`` is laid on the train at ``index``: it covers that train's
+    double; a double laid opens. Recorded even during a special first turn, where it does not
+    bind yet: a double still uncovered when the first turns are over must then be satisfied."""
+    if index in open_doubles:
+        open_doubles = tuple(i for i in open_doubles if i != index)
+    if tile.high == tile.low and flags.doubles_obligation is DoubleObligation.SATISFY:
+        open_doubles += (index,)
+    return open_doubles
+
+
+def apply_now(state: State) -> bool:
+    """Whether the double rules apply to the tile laid now (not during a special first turn,
+    unless the ruleset says they do)."""
+    return not state.progress.special or state.ruleset.flags.first_turn_doubles_apply
+
+
+def pip_counts(set_max: int, board: frozenset[Tile], trains: tuple[_Train, ...]) -> tuple[int, ...]:
+    """How many tiles on the table show each pip (a double counts once; a hidden tile that the
+    first known one of a ``...`` train is laid against counts for that pip). The state keeps
+    them (State.pips), counted once when a position is read and updated by :func:`shown`."""
+    counts = [0] * (set_max + 1)
+    for t in board:
+        counts[t.high] += 1
+        if t.high != t.low:
+            counts[t.low] += 1
+    for train in trains:
+        if train.unknown_prefix and train.near is not None:
+            counts[train.near] += 1
+    return tuple(counts)
+
+
+def shown(pips: tuple[int, ...], tile: Tile) -> tuple[int, ...]:
+    """The pip counts once ``tile`` is on the table too."""
+    counts = list(pips)
+    counts[tile.high] += 1
+    if tile.high != tile.low:
+        counts[tile.low] += 1
+    return tuple(counts)
+
+
+def dead(state: State) -> frozenset[int]:
+    """The open doubles that are dead: every tile that matches them is on the table (only where
+    ``doubles.dead`` says such a double stops binding)."""
+    if not state.open_doubles or not state.ruleset.flags.doubles_dead:
+        return frozenset()
+    counts, full = state.pips, state.set_max + 1
+    return frozenset(i for i in state.open_doubles if counts[state.trains[i].tiles[-1].high] >= full)
+
+
+UNBOUND: tuple[Binding | None, Binding | None] = (None, None)
+
+
+def binding(state: State, dead_doubles: frozenset[int]) -> tuple[Binding | None, Binding | None]:
+    """The train the next tile must go on because of an open double, with the reason code; None
+    when no double binds it. A pair: for a tile that is not a double, and for one that is."""
+    flags = state.ruleset.flags
+    if flags.doubles_obligation is DoubleObligation.NONE or not state.open_doubles or not apply_now(state):
+        return UNBOUND
+    live = [i for i in state.open_doubles if i not in dead_doubles] if dead_doubles else state.open_doubles
+    if not live:
+        return UNBOUND
+    target = live[0] if flags.doubles_order is DoubleOrder.OLDEST_FIRST else live[-1]
+    if state.progress.doubles_laid:
+        follow = flags.doubles_follow_up
+        if follow is FollowUp.ANY_AVAILABLE_TRAIN:
+            return UNBOUND
+        bound = (target, ReasonCode.MUST_SATISFY_OWN_DOUBLE)
+        # where doubles may go anywhere first, a double is not bound
+        return (bound, None) if follow is FollowUp.DOUBLES_ANYWHERE_THEN_SATISFY else (bound, bound)
+    bound = (target, ReasonCode.MUST_SATISFY_DOUBLE)
+    return bound, bound

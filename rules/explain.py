@@ -1,0 +1,246 @@
+"""Explaining moves: every reason behind a verdict, forbidding or explaining.
+
+``explain(state, move)`` returns the reasons; a move is legal when none of them forbids it.
+The facts it words are the ones the fast path tests (:class:`rules.legality.Analysis`), so a
+verdict and its reasons cannot disagree; the hypothesis properties and the self-play soak check
+it on every state reached. ``judge_all`` explains every candidate action of a state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .legality import Analysis, Latest, analyse, candidates
+from .moves import Action, Move
+from .reasons import Reason, ReasonCode, reason
+from .ruleset import FirstTurnOut, MarkerPlaced
+from .state import State
+from .tiles import Tile
+
+R = ReasonCode
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    move: Move
+    reasons: tuple[Reason, ...]
+
+    @property
+    def legal(self) -> bool:
+        return not any(r.code.blocks for r in self.reasons)
+
+
+def explain(state: State, move: Move) -> tuple[Reason, ...]:
+    """Every reason that bears on ``move``; blocking ones make it illegal."""
+    return _explainer(analyse(state)).explain(move)
+
+
+def judge_all(state: State) -> tuple[Judgement, ...]:
+    """Every candidate action of the player to move, explained."""
+    e = _explainer(analyse(state))
+    return tuple(Judgement(m, e.explain(m)) for m in candidates(state))
+
+
+class _Explainer:
+    """Words one state's analysis. A reason recurs across candidates (a train closed to one
+    tile is closed to all), so the parts of a play's reasons that depend on the tile alone or
+    on the train alone are built once."""
+
+    __slots__ = ("a", "names", "index", "access", "tile_parts", "train_parts")
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.a = analysis
+        self.names = analysis.names
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.access: dict[int, tuple[Reason, ...]] = {}
+        self.tile_parts: dict[Tile, tuple[Reason, ...]] = {}
+        self.train_parts: dict[tuple[int, bool], tuple[tuple[Reason, ...], tuple[Reason, ...], bool]] = {}
+
+    def explain(self, move: Move) -> tuple[Reason, ...]:
+        a = self.a
+        if a.state.round_over:
+            return (reason(R.ROUND_OVER),)
+        if move.player != a.player:
+            return (reason(R.NOT_YOUR_TURN, to_move=a.player, player=move.player),)
+        if move.action is Action.PLAY:
+            return self.play(move)
+        if move.action is Action.DRAW:
+            reasons = self.draw(move)
+        elif move.action is Action.PASS:
+            reasons = self.pass_()
+        else:
+            reasons = self.done()
+        if len(reasons) > 1:
+            reasons = tuple(sorted(reasons, key=_forbidding_first))
+        return reasons
+
+    def play(self, move: Move) -> tuple[Reason, ...]:
+        """The reasons of a play, forbidding ones first, each group in the order of the rules:
+        the tile (held? the drawn one?), the ends, the open doubles, the train, own-train-first."""
+        a = self.a
+        tile = move.tile
+        assert tile is not None and move.train is not None
+        index = self.index[move.train] if move.train in self.index else a.state.train_index(move.train)
+        end = a.ends[index]
+        label = self.names[index]
+        ends = Reason(R.ENDS_MATCH if tile.high == end or tile.low == end else R.ENDS_DO_NOT_MATCH,
+                      (("tile", tile), ("end", end), ("train", label)))
+        held = self.tile_parts.get(tile)
+        if held is None:
+            held = self.tile_parts[tile] = self._tile_part(tile)
+        key = (index, tile.high == tile.low)
+        part = self.train_parts.get(key)
+        if part is None:
+            part = self.train_parts[key] = self._train_part(index, key[1])
+        forbidding, explaining, satisfying = part
+        if ends.code.blocks:
+            forbidding = (ends, *forbidding)
+        else:
+            explaining = (ends, *explaining)
+        if held:
+            forbidding = held + forbidding
+        if not satisfying and a.own_train_first_blocks(tile, index):
+            own_end = a.ends[a.seat]
+            own_tile = tile if tile.has(own_end) else a.own_tile
+            forbidding = (*forbidding, reason(R.OWN_TRAIN_FIRST, player=a.player, own_tile=own_tile))
+        if forbidding:
+            return forbidding + explaining
+        out = list(explaining)
+        self.consequences(tile, index, out)
+        return tuple(out)
+
+    def _tile_part(self, tile: Tile) -> tuple[Reason, ...]:
+        """The forbidding reasons that depend on the tile alone."""
+        a = self.a
+        out: list[Reason] = []
+        if not a.may_hold(tile):
+            out.append(reason(R.TILE_NOT_IN_HAND, player=a.player, tile=tile))
+        if a.drawn_only is not None and tile != a.drawn_only:
+            out.append(reason(R.MUST_PLAY_DRAWN_TILE, player=a.player, drawn=a.drawn_only))
+        return tuple(out)
+
+    def _train_part(self, index: int, double: bool) -> tuple[tuple[Reason, ...], tuple[Reason, ...], bool]:
+        """The reasons that depend on the train (and whether the tile is a double): forbidding
+        ones, explaining ones, and whether the play satisfies the double that binds it."""
+        a = self.a
+        state = a.state
+        label = a.names[index]
+        out: list[Reason] = []
+        bound = a.binding[double]
+        satisfying = bound is not None and bound[0] == index
+        if bound is not None:
+            bound_index, code = bound
+            bound_double = state.trains[bound_index].tiles[-1]
+            if satisfying:
+                out.append(reason(R.SATISFIES_DOUBLE, double=bound_double, train=label))
+            else:
+                out.append(reason(code, player=a.player, double=bound_double, required=state.train_name(bound_index)))
+        if index in a.dead:
+            out.append(reason(R.DEAD_DOUBLE, double=state.trains[index].tiles[-1], train=label))
+        if not satisfying:
+            out.extend(self.train_access(index))
+        return (tuple(r for r in out if r.code.blocks), tuple(r for r in out if not r.code.blocks), satisfying)
+
+    def train_access(self, index: int) -> tuple[Reason, ...]:
+        """The reasons that say whether the player may use the train at ``index`` at all."""
+        found = self.access.get(index)
+        if found is None:
+            found = self.access[index] = self._train_access(index)
+        return found
+
+    def _train_access(self, index: int) -> tuple[Reason, ...]:
+        a = self.a
+        code, player, label = a.access[index], a.player, a.names[index]
+        if code is R.OWN_TRAIN:
+            own = reason(R.OWN_TRAIN, train=label, player=player)
+            return (own, reason(R.LIFTS_MARKER, player=player)) if a.state.trains[a.seat].marker else (own,)
+        if code is R.MEXICAN_OPEN:
+            return (reason(code),)
+        if code is R.TRAIN_MARKED:
+            return (reason(code, train=label),)
+        if code is R.TRAIN_NOT_OPEN:
+            return (reason(code, train=label, player=player),)
+        return (reason(code, player=player),)  # first-turn limits, the Mexican train closed
+
+    def consequences(self, tile: Tile, index: int, out: list[Reason]) -> None:
+        """What a legal play brings about (appended to ``out``)."""
+        a = self.a
+        state = a.state
+        flags = state.ruleset.flags
+        player = a.player
+        hand = state.hands[a.seat]
+        if hand is not None and not hand.unknown and hand.tiles == (tile,):
+            if a.first_turn_now and flags.first_turn_going_out is FirstTurnOut.FINISH_ROUND_OF_TURNS:
+                out.append(reason(R.GOES_OUT_FIRST_TURN, player=player))
+            else:
+                out.append(reason(R.GOES_OUT, player=player))
+            return
+        special = state.progress.special
+        if special:
+            out.append(reason(R.FIRST_TURN_CHAIN, player=player))
+        elif tile.is_double and flags.doubles_play_again:
+            out.append(reason(R.PLAYS_AGAIN_AFTER_DOUBLE, tile=tile, player=player))
+        if flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != a.seat and not special:
+            out.append(reason(R.PLACES_MARKER, player=player))
+
+    def must_play(self) -> tuple[Reason, ...]:
+        """Whether drawing or passing is ruled out because the player can play."""
+        a = self.a
+        if not a.state.ruleset.flags.turn_must_play:
+            return ()
+        if a.hand_tiles is None:
+            return (reason(R.HAND_UNKNOWN, player=a.player),)
+        plays = a.legal_plays()
+        if plays:
+            return (reason(R.MUST_PLAY_IF_ABLE, player=a.player, example=f"{plays[0].tile} -> {plays[0].train}"),)
+        return ()
+
+    def draw(self, move: Move) -> tuple[Reason, ...]:
+        a = self.a
+        state, player = a.state, a.player
+        if state.progress.special and state.progress.played:
+            return (reason(R.END_FIRST_TURN_WITH_DONE, player=player),)
+        out: list[Reason] = []
+        if a.no_draw is not None:
+            out.append(reason(a.no_draw))
+        if state.progress.drew:
+            out.append(reason(R.ALREADY_DREW, player=player))
+        if state.boneyard == 0:
+            out.append(reason(R.BONEYARD_EMPTY))
+        elif move.tile is not None and not a.may_draw(move.tile):
+            out.append(reason(R.NOT_IN_BONEYARD, tile=move.tile))
+        out.extend(self.must_play())
+        if not any(r.code.blocks for r in out):
+            out.append(reason(R.CANNOT_PLAY_DRAW, player=player))
+        return tuple(out)
+
+    def pass_(self) -> tuple[Reason, ...]:
+        a = self.a
+        state, player = a.state, a.player
+        if state.progress.special and state.progress.played:
+            return (reason(R.END_FIRST_TURN_WITH_DONE, player=player),)
+        out = list(self.must_play())
+        if a.no_draw is None and not state.progress.drew and state.boneyard != 0:
+            out.append(reason(R.MUST_DRAW_FIRST, player=player))
+        if not any(r.code.blocks for r in out):
+            out.append(reason(R.FIRST_TURN_PASS if a.no_draw is R.NO_DRAW_ON_FIRST_TURN else R.CANNOT_PLAY_PASS,
+                              player=player))
+            out.append(reason(R.PLACES_MARKER, player=player))
+        return tuple(out)
+
+    def done(self) -> tuple[Reason, ...]:
+        a = self.a
+        progress, player = a.state.progress, a.player
+        if not progress.special:
+            return (reason(R.NOT_A_FIRST_TURN),)
+        if not progress.played:
+            return (reason(R.NOTHING_LAID_YET, player=player),)
+        return (reason(R.ENDS_FIRST_TURN, player=player),)
+
+
+def _forbidding_first(r: Reason) -> bool:
+    return not r.code.blocks
+
+
+_explainer: Latest[Analysis, _Explainer] = Latest(_Explainer)
+"""The explainer of an analysis, kept while it is the latest asked about."""
