@@ -18,6 +18,11 @@ clock also counts the time other processes held the CPU.
    reasons, and the JSON answer, in milliseconds.
 3. The worst requests within the limits of one request (``bench/worst.py``): CPU time and
    the answer's size.
+4. The referee page for its prefilled example (bench/page.py): the server's time, with htmx
+   and as a whole page, beside the engine's time on the same text; the HTML's size.
+
+The machine is shared and noisy: the rulesets are interleaved within each repetition so
+that they see the same conditions, and medians are reported.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from collections.abc import Callable
 
 import orjson
 
+from bench import page
 from bench.baseline import BASELINE, Baseline, start
 from bench.loadtest import TYPICAL_POSITION
 from rules.answer import Detail, answer, rule
@@ -154,6 +160,8 @@ def main() -> None:
           f"{compact / 1000:.1f} KB; 'detail: check': {check_size / 1000:.1f} KB)")
     print()
     worst_requests(args.repeats)
+    print()
+    page.report(args.repeats)
 
 
 def worst_requests(repeats: int) -> None:

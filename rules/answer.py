@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .explain import Judgement, explain, judge_all
+from .explain import Judgement, dispute_reasons, explain, judge_all
 from .moves import Move
 from .position import SCORE, ImpossiblePositionError, Position
 from .reasons import Reason, ReasonCode
@@ -77,7 +77,7 @@ def rule(position: Position, ruleset: Ruleset, detail: Detail = Detail.FULL) -> 
     check = None
     if position.check is not None:
         checked = implicit_done(state, position.check)
-        check = Judgement(position.check, explain(checked, position.check))
+        check = Judgement(position.check, explain(checked, position.check) + dispute_reasons(checked, position.check))
     judged = detail.actions and position.turn is not None and not state.round_over
     count = count_hands(state) if position.score else None
     to_move = state.player if position.turn is not None else None

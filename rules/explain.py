@@ -8,12 +8,14 @@ it on every state reached. ``judge_all`` explains every candidate action of a st
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from . import doubles
 from .legality import Analysis, Latest, analyse, candidates
 from .moves import Action, Move
 from .reasons import Reason, ReasonCode, reason
-from .ruleset import FirstTurnOut, MarkerPlaced
+from .ruleset import DoubleObligation, DoubleOrder, FirstTurnOut, FollowUp, MarkerPlaced
 from .state import State
 from .tiles import Tile
 
@@ -244,3 +246,44 @@ def _forbidding_first(r: Reason) -> bool:
 
 _explainer: Latest[Analysis, _Explainer] = Latest(_Explainer)
 """The explainer of an analysis, kept while it is the latest asked about."""
+
+
+def dispute_reasons(state: State, move: Move) -> tuple[Reason, ...]:
+    """For the move in dispute, when it is a legal play: why an open double elsewhere, or the
+    own train, does not stop it (a rule that forbids such a move under another ruleset, or in
+    a nearby position). These reasons never forbid, so adding them to ``explain``'s cannot
+    change a verdict; they are asked for the checked move only, not for every candidate."""
+    if (move.action is not Action.PLAY or move.tile is None or move.train is None or state.round_over
+            or move.player != state.player or any(r.code.blocks for r in explain(state, move))):
+        return ()
+    a = analyse(state)
+    index = state.train_index(move.train)
+    required = a.binding[move.tile.is_double]
+    if required is not None and required[0] == index:
+        return ()  # it satisfies the double: SATISFIES_DOUBLE says so
+    return tuple(_rules_not_applying(a, move.tile, index))
+
+
+def _rules_not_applying(a: Analysis, tile: Tile, index: int) -> Iterator[Reason]:
+    state = a.state
+    flags = state.ruleset.flags
+    player = state.player
+    if flags.doubles_obligation is DoubleObligation.NONE:  # no double is held open: any that ends a train
+        others = [i for i, t in enumerate(state.trains) if i != index and t.tiles and t.tiles[-1].is_double]
+    else:
+        others = [d for d in state.open_doubles if d != index]
+    if others:
+        d = others[0] if flags.doubles_order is DoubleOrder.OLDEST_FIRST else others[-1]
+        double, train = state.trains[d].tiles[-1], state.train_name(d)
+        if flags.doubles_obligation is DoubleObligation.NONE:
+            yield reason(R.DOUBLE_NOT_BINDING, double=double, train=train)
+        elif not doubles.apply_now(state):
+            yield reason(R.DOUBLE_WAITS_FIRST_TURN, double=double, train=train)
+        elif d in a.dead:
+            yield reason(R.DEAD_DOUBLE, double=double, train=train)
+        elif state.progress.doubles_laid and flags.doubles_follow_up is FollowUp.ANY_AVAILABLE_TRAIN:
+            yield reason(R.FOLLOW_UP_ANY_TRAIN, player=player, double=double)
+        elif state.progress.doubles_laid and tile.is_double:
+            yield reason(R.DOUBLE_BEFORE_SATISFYING, tile=tile, double=double, train=train)
+    if a.own_first and index != state.to_move and a.hand_tiles is not None and a.own_tile is None:
+        yield reason(R.OWN_TRAIN_UNPLAYABLE, player=player)

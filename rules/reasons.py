@@ -151,6 +151,22 @@ class ReasonCode(enum.Enum):
     DEAD_DOUBLE = ("dead-double", False, "doubles.dead",
                    "The double {double} on {train} is dead: every tile that matches it is played.",
                    "A double that can no longer be satisfied stops restricting play.")
+    # -- reasons that answer a dispute: a rule that could forbid the move does not apply here --
+    DOUBLE_NOT_BINDING = ("double-not-binding", False, "doubles.obligation",
+                          "The open double {double} on {train} does not have to be satisfied first under this ruleset.",
+                          "Where open doubles bind no one, a player may play elsewhere while one is open.")
+    DOUBLE_WAITS_FIRST_TURN = ("double-waits-first-turn", False, "first_turn.doubles_apply",
+                               "The open double {double} on {train} binds no one during the first turn.",
+                               "Where the double rules do not apply on the first turn, an open double does not restrict it.")
+    FOLLOW_UP_ANY_TRAIN = ("follow-up-any-train", False, "doubles.follow_up",
+                           "{player} laid the double {double} this turn and may follow it on any train open to them.",
+                           "The layer of a double may play the next tile on any train open to them.")
+    DOUBLE_BEFORE_SATISFYING = ("double-before-satisfying", False, "doubles.follow_up",
+                                "{tile} is a double, which may be laid before the double {double} on {train} is satisfied.",
+                                "After laying a double a player may lay further doubles before satisfying it.")
+    OWN_TRAIN_UNPLAYABLE = ("own-train-unplayable", False, "turn.own_train_first",
+                            "{player} has no tile for their own train, so may play on another.",
+                            "The own train comes first only when the player can add to it.")
     HAND_UNKNOWN = ("hand-unknown", False, None,
                     "{player}'s hand is not given, so whether they could play is not checked.",
                     "Without the hand, must-play cannot be checked.")
@@ -205,6 +221,15 @@ class Reason(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.code.value}: {self.text()}"
+
+
+DISPUTE_ANSWERS = frozenset({
+    ReasonCode.DOUBLE_NOT_BINDING, ReasonCode.DOUBLE_WAITS_FIRST_TURN, ReasonCode.FOLLOW_UP_ANY_TRAIN,
+    ReasonCode.DOUBLE_BEFORE_SATISFYING, ReasonCode.OWN_TRAIN_UNPLAYABLE, ReasonCode.DEAD_DOUBLE,
+    ReasonCode.SATISFIES_DOUBLE, ReasonCode.TRAIN_MARKED,
+})
+"""Non-blocking reasons that say why a rule which forbids such a move elsewhere (under another
+ruleset, or in a nearby position) does not forbid this one: shown first with a legal verdict."""
 
 
 def reason(code: ReasonCode, rule: str | None = None, **params: object) -> Reason:

@@ -81,7 +81,7 @@ def test_a_cached_page_is_served_by_both_servers(shared: Shared) -> None:
         page = fetch(server.url, "GET", shared.worst_path, Host="localhost")
         took = time.perf_counter() - t0
         assert page.status == 200 and page.headers["x-mextrain-cache"] == "hit"
-        assert len(page.body) > 1_000_000 and took < 1.0, (len(page.body), took)
+        assert len(page.body) > 50_000 and took < 1.0, (len(page.body), took)
 
 
 def test_each_reader_gets_a_csrf_token_of_their_own_from_a_cached_page(shared: Shared) -> None:

@@ -115,6 +115,21 @@ MESSAGES = [
     _('The double {double} on {train} is dead: every tile that matches it is played.'),
     _('A double that can no longer be satisfied stops restricting play.'),
     # Translators: keep every {placeholder} exactly as it is.
+    _('The open double {double} on {train} does not have to be satisfied first under this ruleset.'),
+    _('Where open doubles bind no one, a player may play elsewhere while one is open.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('The open double {double} on {train} binds no one during the first turn.'),
+    _('Where the double rules do not apply on the first turn, an open double does not restrict it.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{player} laid the double {double} this turn and may follow it on any train open to them.'),
+    _('The layer of a double may play the next tile on any train open to them.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{tile} is a double, which may be laid before the double {double} on {train} is satisfied.'),
+    _('After laying a double a player may lay further doubles before satisfying it.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{player} has no tile for their own train, so may play on another.'),
+    _('The own train comes first only when the player can add to it.'),
+    # Translators: keep every {placeholder} exactly as it is.
     _("{player}'s hand is not given, so whether they could play is not checked."),
     _('Without the hand, must-play cannot be checked.'),
     # Translators: keep every {placeholder} exactly as it is.

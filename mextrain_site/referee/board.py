@@ -104,7 +104,12 @@ def _marker_svg(x: float, y: float) -> str:
     )
 
 
-def _text(x: float, y: float, content: str, cls: str, anchor: str = "start") -> str:
+def _text(x: float, y: float, content: str, cls: str, anchor: str = "start", rtl: bool = False) -> str:
+    """A label. Right to left, it is mirrored: ``x`` is measured from the right edge and
+    ``anchor`` stays logical (start = where the reading begins)."""
+    if rtl:
+        return (f'<text x="{WIDTH - x:.1f}" y="{y:.1f}" class="{cls}" text-anchor="{anchor}" '
+                f'direction="rtl">{escape(content)}</text>')
     return f'<text x="{x:.1f}" y="{y:.1f}" class="{cls}" text-anchor="{anchor}">{escape(content)}</text>'
 
 
@@ -199,10 +204,12 @@ class BoardLabels:
 
 
 def board_svg(state: State, labels: BoardLabels | None = None, *, caption: str = "", ident: str = "board",
-              show_set: bool = True) -> SafeString:
+              show_set: bool = True, rtl: bool = False) -> SafeString:
     """The board of ``state`` as an inline ``<svg>`` element; ``ident`` prefixes its element ids.
 
-    ``show_set``: name the domino set (off when the board stands for rulesets with different sets)."""
+    ``show_set``: name the domino set (off when the board stands for rulesets with different sets).
+    ``rtl``: mirror the labels and the engine for a right-to-left page; the tiles of a train
+    still run left to right, as the position's text writes them."""
     labels = labels or BoardLabels(open_doubles={i: True for i in state.open_doubles})
     parts: list[str] = []
     summary: list[str] = []
@@ -210,17 +217,19 @@ def board_svg(state: State, labels: BoardLabels | None = None, *, caption: str =
     # -- the engine and the table's vital numbers --------------------------------------------
     e = state.engine
     y: float = PAD
-    parts.append(f'<g class="engine">{tile_svg(PAD, y, e, e, vertical=True, extra_class="engine-tile")}</g>')
+    engine_x = WIDTH - PAD - HALF if rtl else PAD
+    parts.append(f'<g class="engine">{tile_svg(engine_x, y, e, e, vertical=True, extra_class="engine-tile")}</g>')
     tx = PAD + HALF + 12
-    parts.append(_text(tx, y + 16, _("Engine %(tile)s") % {"tile": f"{e}-{e}"}, "engine-label"))
+    parts.append(_text(tx, y + 16, _("Engine %(tile)s") % {"tile": f"{e}-{e}"}, "engine-label", rtl=rtl))
     facts = [_("double-%(n)s set") % {"n": state.set_max}] if show_set else []
     if state.boneyard is not None:
         facts.append(_("boneyard: %(n)s") % {"n": state.boneyard} if state.boneyard else _("boneyard empty"))
-    parts.append(_text(tx, y + 36, " · ".join(facts), "fact"))
+    parts.append(_text(tx, y + 36, " · ".join(facts), "fact", rtl=rtl))
     if state.round_over:
-        parts.append(_text(tx, y + 56, _("The round is over"), "fact strong"))
+        parts.append(_text(tx, y + 56, _("The round is over"), "fact strong", rtl=rtl))
     else:
-        parts.append(_text(tx, y + 56, _("%(player)s to move") % {"player": _short(state.player)}, "fact strong"))
+        parts.append(_text(tx, y + 56, _("%(player)s to move") % {"player": _short(state.player)}, "fact strong",
+                           rtl=rtl))
     summary.append(_("Engine %(tile)s.") % {"tile": f"{e}-{e}"})
     y += 2 * HALF + 14
 
@@ -269,9 +278,9 @@ def board_svg(state: State, labels: BoardLabels | None = None, *, caption: str =
         height = bottom - top + PAD
         parts.append(f'<g class="{row_class}" data-train="{escape(state.train_name(index))}">')
         parts.append(f'<rect x="1" y="{top:.1f}" width="{WIDTH - 2}" height="{height:.1f}" rx="8" class="train-bg"/>')
-        parts.append(_text(PAD + 2, head_y, name, "train-name"))
+        parts.append(_text(PAD + 2, head_y, name, "train-name", rtl=rtl))
         if chips:
-            parts.append(_text(WIDTH - PAD - 2, chip_line, chip_text, "chips", "end"))
+            parts.append(_text(WIDTH - PAD - 2, chip_line, chip_text, "chips", "end", rtl=rtl))
         parts.extend(flow.parts)
         parts.append("</g>")
         described = " ".join(f"{a}-{b}" for a, b in oriented) or _("not started")
@@ -303,7 +312,7 @@ def board_svg(state: State, labels: BoardLabels | None = None, *, caption: str =
         height = bottom - top + PAD
         parts.append('<g class="hand">')
         parts.append(f'<rect x="1" y="{top:.1f}" width="{WIDTH - 2}" height="{height:.1f}" rx="8" class="hand-bg"/>')
-        parts.append(_text(PAD + 2, top + 17, label, "train-name"))
+        parts.append(_text(PAD + 2, top + 17, label, "train-name", rtl=rtl))
         parts.extend(flow.parts)
         parts.append("</g>")
         if hand is not None:
@@ -314,7 +323,7 @@ def board_svg(state: State, labels: BoardLabels | None = None, *, caption: str =
     title = caption or _("The board")
     i = escape(ident)
     svg = (
-        f'<svg class="board-svg" viewBox="0 0 {WIDTH} {total:.0f}" width="100%" role="img" '
+        f'<svg class="board-svg{" rtl" if rtl else ""}" viewBox="0 0 {WIDTH} {total:.0f}" width="100%" role="img" '
         f'aria-labelledby="{i}-title {i}-desc" xmlns="http://www.w3.org/2000/svg" direction="ltr" '
         f'preserveAspectRatio="xMidYMin meet">'
         f'<title id="{i}-title">{escape(title)}</title><desc id="{i}-desc">{escape(" ".join(summary))}</desc>'

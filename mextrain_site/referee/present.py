@@ -1,36 +1,52 @@
-"""What the adjudication page shows, built from the engine's rulings. It decides no rule.
+"""What the adjudication page shows, built straight from the engine's rulings. It decides no rule.
 
 ``judged_page(text, variants)`` parses with the shared glue (:func:`mextrain_site.core.referee.parse`,
-raising :class:`rules.errors.InputError`), lets the engine rule under each
-ruleset (:func:`rules.answer.rule`, :func:`rules.answer.ruling_json`) and arranges the answer
-for the template: the disputed move's verdict, the table of candidate actions with one column
-per ruleset, replay stops, and the board pictures.
+raising :class:`rules.errors.InputError`), lets the engine rule under each ruleset
+(:func:`rules.answer.rule`) and arranges the answer for a player, in three layers:
+
+1. the answer: the disputed move, the verdict, and per ruleset one line in plain words with the
+   deciding rule quoted in the reader's language (:class:`Answer`); scores when a round ends;
+2. why: the other reasons, each quoted;
+3. everything: the table of candidate moves and the board.
+
+Each reason is worded once per ruleset (:class:`_Reasons`) and every URL is reversed once per
+page (:class:`_Links`). Codes, rule keys and file names stay out of what a player reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.urls import NoReverseMatch, reverse
+from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import get_language, get_language_bidi, get_language_info, gettext
 
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.referee import parse
-from rules.answer import Ruling, rule, ruling_json
+from mextrain_site.reference.sources import anchor_for
+from rules.answer import Ruling, rule
 from rules.errors import ErrorCode, InputError
+from rules.explain import Judgement
 from rules.limits import MAX_PAGE_WORK
 from rules.messages import Message
 from rules.position import ImpossiblePositionError
-from rules.ruleset import SPEC_BY_KEY, Ruleset
-from variants.loader import base_ids
+from rules.reasons import DISPUTE_ANSWERS, Reason, ReasonCode
+from rules.ruleset import Citation, Ruleset, Status
+from rules.scoring import hand_points
+from rules.tiles import Tile
+from variants.loader import base_ids, get_ruleset
 
 from .board import BoardLabels, board_svg
 
 ECHO_CONTEXT = 3
 """Lines shown either side of a bad line in the echo of the text."""
+
+SCORING_RULE = "scoring.double_blank"
+"""The rule a score quotes: what a hand counts, the double-blank's value included."""
 
 
 def display_order(ids: Sequence[str]) -> list[str]:
@@ -44,54 +60,99 @@ def display_order(ids: Sequence[str]) -> list[str]:
     return sorted(dict.fromkeys(ids), key=key)
 
 
-def _url(name: str, *args: str, fragment: str = "") -> str:
-    """A link into the rule reference, or "" if the reference does not offer that page."""
-    try:
-        return reverse(name, args=args) + (f"#{fragment}" if fragment else "")
-    except NoReverseMatch:
-        return ""
+def _names(titles: Iterable[str]) -> SafeString:
+    """Ruleset names in a sentence: each in its own <bdi>, so a Hebrew sentence keeps its order."""
+    return format_html_join(", ", "<bdi>{}</bdi>", ((t,) for t in titles))
+
+
+_SEED_REF = re.compile(r"\b(\d{3})(?:/\d{3})*\b")
+
+
+@functools.cache
+def _titles_by_seed() -> dict[str, str]:
+    """Each source's number (the start of its file name) -> the source's title."""
+    return {src.seed[:3]: source_title(rs) for rs in (get_ruleset(i) for i in base_ids()) for src in rs.sources}
+
+
+def _sources_by_title(text: str) -> str:
+    """A ruleset's note names other sources by number ("as in the Hungarian source (001)"):
+    a player reads their titles instead."""
+    titles = _titles_by_seed()
+    return _SEED_REF.sub(lambda m: titles.get(m.group(1), m.group(0)), text)
+
+
+def source_title(ruleset: Ruleset) -> str:
+    """A source named as a reader knows it: its publisher, else its title (never a file name)."""
+    return ruleset.publisher or ruleset.title
+
+
+class _Links:
+    """The page's links into the rule reference, each pattern reversed once."""
+
+    SLOT = "__slot__"
+
+    def __init__(self) -> None:
+        self._patterns: dict[str, str] = {}
+
+    def __call__(self, name: str, arg: str, fragment: str = "") -> str:
+        pattern = self._patterns.get(name)
+        if pattern is None:
+            try:
+                pattern = reverse(name, args=[self.SLOT])
+            except NoReverseMatch:
+                pattern = ""
+            self._patterns[name] = pattern
+        if not pattern:
+            return ""
+        return pattern.replace(self.SLOT, arg) + (f"#{fragment}" if fragment else "")
 
 
 # -- view models ---------------------------------------------------------------------------------
 
 
-@dataclass
-class CitationView:
-    seed: str
-    quote: str
-    gloss: str
+@dataclass(frozen=True)
+class Quote:
+    """A rule's words: in the reader's language first, the verbatim original one tap away."""
+
+    text: str
     lang: str
     dir: str
-    url: str = ""
-    """The source text in the rule reference."""
+    original: str
+    original_lang: str
+    original_dir: str
+    original_language: str
+    """The original's language, named in the reader's language."""
+    source: str
+    url: str
+
+    @property
+    def is_original(self) -> bool:
+        return self.text == self.original
 
 
-@dataclass
+@dataclass(frozen=True)
 class ReasonView:
     code: str
+    """Kept for the page's data attributes and tests; never shown to a player."""
     text: str
     blocks: bool
     rule: str | None
-    status: str
-    """How firmly the source states the rule: stated, silent or ambiguous ('' without a rule)."""
-    reading: str
-    note: str
-    citations: list[CitationView]
-    description: str = ""
-    """What the rule says in general (from the rule declarations), for lists of rules."""
-    code_url: str = ""
-    rule_url: str = ""
+    quote: Quote | None
+    assumed: str = ""
+    """For a rule the source is silent or ambiguous on: the reading the ruleset takes."""
+    assumed_lang: str = ""
+    silent: bool = False
+    answers_dispute: bool = False
 
 
 @dataclass
 class Column:
-    """One ruleset's answer."""
+    """One ruleset's answer (or why the position cannot arise under it)."""
 
     ruleset: Ruleset
     ruling: Ruling | None
-    data: dict[str, Any] | None
     error: str = ""
-    """Why the position cannot arise under this ruleset (no ruling then)."""
+    url: str = ""
 
     @property
     def id(self) -> str:
@@ -99,39 +160,31 @@ class Column:
 
     @property
     def title(self) -> str:
-        return self.ruleset.title
-
-    @property
-    def url(self) -> str:
-        return _url("reference:variant", self.ruleset.id)
-
-    @property
-    def to_move(self) -> str:
-        return self.data["to_move"] if self.data else ""
-
-    @property
-    def notes(self) -> list[str]:
-        return list(self.data["notes"]) if self.data else []
+        """The ruleset as a player names it: its source's publisher or title, and its options."""
+        name = source_title(self.ruleset)
+        return f"{name} + {' + '.join(self.ruleset.options)}" if self.ruleset.options else name
 
     @property
     def round_over(self) -> bool:
-        return bool(self.data and self.data["round_over"])
+        return self.ruling is not None and self.ruling.state.round_over
 
     @property
-    def scores(self) -> dict[str, int] | None:
-        return self.data["scores"] if self.data else None
+    def to_move(self) -> str:
+        """The player to move; "" when the position names none (a scoring question)."""
+        return (self.ruling.to_move or "") if self.ruling is not None else ""
 
     @property
-    def legal_count(self) -> int:
-        return sum(1 for a in self.data["actions"] if a["legal"]) if self.data else 0
+    def notes(self) -> tuple[str, ...]:
+        return self.ruling.state.notes if self.ruling is not None else ()
 
 
 @dataclass
-class CheckEntry:
+class Answer:
+    """One ruleset's verdict on the disputed move: one line, one quote; the rest under 'why'."""
+
     column: Column
     legal: bool
-    reasons: list[ReasonView]
-    """The reasons that decide: the forbidding ones when illegal, all of them when legal."""
+    headline: ReasonView | None
     others: list[ReasonView]
 
 
@@ -139,12 +192,12 @@ class CheckEntry:
 class CheckView:
     move: str
     line: int
-    entries: list[CheckEntry]
+    answers: list[Answer]
 
     @property
     def verdict(self) -> str:
         """'legal', 'illegal' or 'split' (the rulesets disagree)."""
-        values = {e.legal for e in self.entries}
+        values = {a.legal for a in self.answers}
         if values == {True}:
             return "legal"
         if values == {False}:
@@ -152,50 +205,57 @@ class CheckView:
         return "split"
 
     @property
-    def legal_ids(self) -> list[str]:
-        return [e.column.id for e in self.entries if e.legal]
+    def legal_titles(self) -> SafeString:
+        """The rulesets under which the move is legal, each isolated for right-to-left pages."""
+        return _names(a.column.title for a in self.answers if a.legal)
 
     @property
-    def illegal_ids(self) -> list[str]:
-        return [e.column.id for e in self.entries if not e.legal]
+    def illegal_titles(self) -> SafeString:
+        return _names(a.column.title for a in self.answers if not a.legal)
+
+    @property
+    def has_others(self) -> bool:
+        return any(a.others for a in self.answers)
 
 
 @dataclass
 class Cell:
     column: Column
-    present: bool
-    legal: bool = False
-    reasons: list[ReasonView] = field(default_factory=list)
+    judgement: Judgement | None
+    words: _Reasons | None = None
+    present: bool = field(init=False)
+    legal: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.present = self.judgement is not None
+        self.legal = self.judgement is not None and self.judgement.legal
 
     @property
-    def deciding(self) -> list[ReasonView]:
-        """The reasons that decide the verdict: the forbidding ones, or all when legal."""
-        return [r for r in self.reasons if r.blocks] if not self.legal else list(self.reasons)
-
-    @property
-    def others(self) -> list[ReasonView]:
-        deciding = self.deciding
-        return [r for r in self.reasons if r not in deciding]
-
-    @property
-    def headline(self) -> ReasonView | None:
-        """The reason to show first: the first forbidding one, else the first at all."""
-        deciding = self.deciding
-        return deciding[0] if deciding else (self.reasons[0] if self.reasons else None)
+    def headline(self) -> str:
+        """The reason the cell shows, in words: the first forbidding one, else the first at all
+        (worded only when the page shows it)."""
+        j = self.judgement
+        if j is None or self.words is None or not j.reasons:
+            return ""
+        return self.words.text(next((r for r in j.reasons if r.blocks), j.reasons[0]))
 
 
 @dataclass
 class Row:
     move: str
     cells: list[Cell]
+    disagree: bool = field(init=False)
+    legal_somewhere: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        verdicts = {c.legal for c in self.cells if c.present}
+        self.disagree = len(verdicts) > 1
+        self.legal_somewhere = True in verdicts
 
     @property
-    def disagree(self) -> bool:
-        return len({c.legal for c in self.cells if c.present}) > 1
-
-    @property
-    def legal_somewhere(self) -> bool:
-        return any(c.present and c.legal for c in self.cells)
+    def reasons(self) -> list[str]:
+        """For a move illegal everywhere: the sentences that forbid it, each once."""
+        return list(dict.fromkeys(h for c in self.cells if (h := c.headline)))
 
 
 @dataclass
@@ -203,22 +263,50 @@ class ReplayStop:
     line: int
     move: str
     applied: int
-    ids: list[str]
-    reasons: list[tuple[str, list[ReasonView]]]
-    """(ruleset id, forbidding reasons) for each ruleset that stopped here."""
+    titles: list[str]
+    sentences: list[str]
+    """The forbidding reasons' sentences, each once."""
+
+
+@dataclass
+class TileCount:
+    tile: str
+    points: int
+
+
+@dataclass
+class HandScore:
+    player: str
+    tiles: list[TileCount]
+    total: int
 
     @property
-    def sentences(self) -> list[str]:
-        """The forbidding reasons' sentences, each once."""
-        return list(dict.fromkeys(r.text for _, reasons in self.reasons for r in reasons))
+    def sum(self) -> str:
+        """The count written out: '0-0 counts 50 + 12-11 counts 23 = 73'."""
+        if not self.tiles:
+            return gettext("no tiles left = %(total)s") % {"total": self.total}
+        parts = [gettext("%(tile)s counts %(points)s") % {"tile": t.tile, "points": t.points} for t in self.tiles]
+        return " + ".join(parts) + f" = {self.total}"
+
+
+@dataclass
+class ScoreView:
+    """What each known hand counts, for the rulesets that count it alike."""
+
+    titles: list[str]
+    hands: list[HandScore]
+    blank: int
+    """What the double-blank counts under these rulesets."""
+    quote: Quote | None
+    round_over: bool
 
 
 @dataclass
 class BoardView:
     svg: SafeString
-    ids: list[str]
+    titles: list[str]
     partial_open: list[tuple[str, list[str]]]
-    """(train, ruleset ids) for open doubles that only some of the rulesets hold open."""
+    """(train, ruleset titles) for open doubles that only some of the rulesets hold open."""
     stop: ReplayStop | None
 
 
@@ -230,6 +318,7 @@ class Judged:
     rows: list[Row]
     stops: list[ReplayStop]
     boards: list[BoardView]
+    scores: list[ScoreView] = field(default_factory=list)
 
     @property
     def ruled(self) -> list[Column]:
@@ -239,141 +328,269 @@ class Judged:
     def impossible(self) -> list[Column]:
         return [c for c in self.columns if c.ruling is None]
 
-    @property
+    @functools.cached_property
     def open_rows(self) -> list[Row]:
         """Candidates legal under at least one ruleset."""
         return [r for r in self.rows if r.legal_somewhere]
 
-    @property
+    @functools.cached_property
     def closed_rows(self) -> list[Row]:
         """Candidates illegal under every ruleset."""
         return [r for r in self.rows if not r.legal_somewhere]
 
-    @property
-    def closed_rules(self) -> list[tuple[str, ReasonView]]:
-        """The rules that forbid the moves illegal everywhere, once per ruleset and rule."""
-        seen: dict[tuple[str, str], ReasonView] = {}
-        for row in self.closed_rows:
-            for cell in row.cells:
-                for r in cell.deciding if cell.present else ():
-                    key = (cell.column.id, r.rule or r.code)
-                    if key not in seen and (r.citations or r.status in ("silent", "ambiguous")):
-                        seen[key] = r
-        return [(ident, r) for (ident, _), r in seen.items()]
-
-    @property
+    @functools.cached_property
     def disagreements(self) -> int:
         return sum(1 for r in self.rows if r.disagree)
 
     @property
     def to_move(self) -> list[str]:
         """The player to move, once per distinct answer (rulesets may stop a replay differently)."""
-        return list(dict.fromkeys(c.to_move for c in self.ruled if not c.round_over))
+        return list(dict.fromkeys(c.to_move for c in self.ruled if not c.round_over and c.to_move))
+
+    @property
+    def notes(self) -> list[str]:
+        return list(dict.fromkeys(n for c in self.ruled for n in c.notes))
 
     @property
     def multiple(self) -> bool:
         return len(self.columns) > 1
 
-    @property
-    def ids(self) -> list[str]:
-        return [c.id for c in self.columns]
+
+# -- wording the engine's reasons ----------------------------------------------------------------
+
+
+def _language_name(code: str) -> str:
+    try:
+        return str(get_language_info(code)["name_translated"])
+    except KeyError:
+        return code
+
+
+_QUOTES: dict[tuple[str, str, str | None], Quote | None] = {}
+"""Quotes by (language, ruleset id, rule key): built once per process."""
+
+
+class _Wording:
+    """The page's sentence templates and train names in the reader's language, each looked up once."""
+
+    def __init__(self) -> None:
+        self.templates: dict[ReasonCode, str] = {}
+        self.trains: dict[str, str] = {}
+
+    def template(self, code: ReasonCode) -> str:
+        found = self.templates.get(code)
+        if found is None:
+            found = self.templates[code] = WORDING.template(code)
+        return found
+
+    def train_label(self, name: str) -> str:
+        found = self.trains.get(name)
+        if found is None:
+            found = self.trains[name] = WORDING.train_label(name)
+        return found
+
+
+class _Reasons:
+    """One ruleset's reasons as the page shows them, each worded and quoted once."""
+
+    def __init__(self, ruleset: Ruleset, links: _Links, language: str, wording: _Wording) -> None:
+        self.ruleset = ruleset
+        self.links = links
+        self.language = language
+        self.wording = wording
+        self.sources = {s.seed: s for s in ruleset.sources}
+        self.memo: dict[Reason, ReasonView] = {}
+        self.texts: dict[Reason, str] = {}
+
+    def text(self, r: Reason) -> str:
+        """The reason's sentence alone (a table cell needs no quote)."""
+        found = self.texts.get(r)
+        if found is None:
+            found = self.texts[r] = r.text(self.wording.template(r.code), self.wording.train_label)
+        return found
+
+    def __call__(self, r: Reason) -> ReasonView:
+        found = self.memo.get(r)
+        if found is None:
+            key = r.rule_key
+            rule_ = self.ruleset.rules.get(key) if key else None
+            assumed = assumed_lang = ""
+            if rule_ is not None and rule_.status in (Status.SILENT, Status.AMBIGUOUS) and rule_.reading:
+                assumed = gettext(rule_.reading)
+                assumed_lang = self.language if assumed != rule_.reading or self.language == "en" else "en"
+                assumed = _sources_by_title(assumed)
+            found = self.memo[r] = ReasonView(
+                code=r.code.value,
+                text=self.text(r),
+                blocks=r.blocks,
+                rule=key,
+                quote=self.quote(key),
+                assumed=assumed,
+                assumed_lang=assumed_lang,
+                silent=rule_ is not None and rule_.status is Status.SILENT,
+                answers_dispute=r.code in DISPUTE_ANSWERS,
+            )
+        return found
+
+    def quote(self, key: str | None) -> Quote | None:
+        """The rule's first citation, preferring a source written in the reader's language.
+
+        Rulesets are frozen and loaded once, so a quote is built once per process for each
+        language, ruleset and rule."""
+        memo_key = (self.language, self.ruleset.id, key)
+        if memo_key in _QUOTES:
+            return _QUOTES[memo_key]
+        cites = self.ruleset.citations(key) if key else ()
+        own = [c for c in cites if self._lang(c) == self.language]
+        chosen = (own or list(cites))[:1]
+        found = _QUOTES[memo_key] = self._quote(chosen[0]) if chosen else None
+        return found
+
+    def _lang(self, c: Citation) -> str:
+        src = self.sources.get(c.seed)
+        return src.language if src else ""
+
+    def _quote(self, c: Citation) -> Quote:
+        src = self.sources.get(c.seed)
+        lang = src.language if src else ""
+        direction = src.direction if src else "auto"
+        if lang == self.language:
+            text, text_lang, text_dir = c.quote, lang, direction
+        else:
+            translated = gettext(c.gloss) if c.gloss else c.gloss
+            if translated != c.gloss or self.language == "en":
+                text_lang = self.language
+            else:
+                text_lang = "en"  # no wording in the reader's language yet: the English gloss
+            text, text_dir = translated, "rtl" if text_lang == self.language and get_language_bidi() else "ltr"
+        return Quote(text, text_lang, text_dir, c.quote, lang, direction, _language_name(lang),
+                     source_title(self.ruleset),
+                     self.links("reference:source", c.seed, anchor_for(c.quote)))
 
 
 # -- building ------------------------------------------------------------------------------------
 
 
-def _reason(r: dict[str, Any], ruleset: Ruleset) -> ReasonView:
-    sources = {s.seed: s for s in ruleset.sources}
-    key: str | None = r.get("rule")
-    rule_ = ruleset.rules.get(key) if key else None
-    cites = []
-    for c in rule_.citations if rule_ else ():
-        src = sources.get(c.seed)
-        cites.append(CitationView(c.seed, c.quote, c.gloss, src.language if src else "",
-                                  src.direction if src else "auto", _url("reference:source", c.seed)))
-    return ReasonView(
-        code=r["code"], text=r["text"], blocks=bool(r["blocks"]), rule=key,
-        status=rule_.status.value if rule_ else "", reading=rule_.reading if rule_ else "",
-        note=rule_.note if rule_ else "", citations=cites,
-        description=SPEC_BY_KEY[key].description if key and key in SPEC_BY_KEY else "",
-        code_url=_url("reference:reasons", fragment=r["code"]),
-        rule_url=_url("reference:variant", ruleset.id, fragment=f"rule-{key}") if key else "",
-    )
-
-
-def _columns(text: str, variants: Sequence[str] | None) -> tuple[list[Column], int]:
+def _columns(text: str, variants: Sequence[str] | None, links: _Links) -> tuple[list[Column], int]:
     request = parse(text, variants or None, max_work=MAX_PAGE_WORK)
     columns = []
     for rs in request.rulesets:
+        url = links("reference:variant", rs.id)
         try:
             ruling = rule(request.position, rs)
         except ImpossiblePositionError as exc:
-            columns.append(Column(rs, None, None, exc.worded(gettext)))
+            columns.append(Column(rs, None, exc.worded(gettext), url))
             continue
-        columns.append(Column(rs, ruling, ruling_json(ruling, WORDING)))
+        columns.append(Column(rs, ruling, "", url))
     return columns, request.position.check_line
 
 
 def judged_page(text: str, variants: Sequence[str] | None = None) -> Judged:
     """Judge ``text`` under ``variants`` (none: as the text says). Raises InputError."""
-    columns, check_line = _columns(text, variants)
-    ruled = [c for c in columns if c.data is not None]
+    links = _Links()
+    columns, check_line = _columns(text, variants, links)
+    ruled = [c for c in columns if c.ruling is not None]
     if not ruled:
         first = columns[0].error if columns else ""
         raise InputError(first or Message("the position cannot be judged"), code=ErrorCode.IMPOSSIBLE)
-    return Judged(text, columns, _check(ruled, check_line), _rows(ruled), _stops(ruled), _boards(ruled))
+    language = get_language() or "en"
+    wording = _Wording()
+    words = {c.id: _Reasons(c.ruleset, links, language, wording) for c in ruled}
+    stops = _stops(ruled, words)
+    return Judged(text, columns, _check(ruled, check_line, words), _rows(ruled, words), stops,
+                  _boards(ruled, stops), _scores(ruled, words))
 
 
-def _check(ruled: list[Column], line: int) -> CheckView | None:
-    entries = []
-    move = ""
-    for col in ruled:
-        assert col.data is not None
-        check = col.data["check"]
-        if check is None or check["legal"] is None:  # no move in dispute; check: score shows in the scores
-            continue
-        move = check["move"]
-        reasons = [_reason(r, col.ruleset) for r in check["reasons"]]
-        deciding = [r for r in reasons if r.blocks] if not check["legal"] else reasons
-        others = [r for r in reasons if r not in deciding]
-        entries.append(CheckEntry(col, bool(check["legal"]), deciding, others))
-    return CheckView(move, line, entries) if entries else None
+def _ordered(j: Judgement, words: _Reasons, contested: set[str]) -> list[ReasonView]:
+    """A verdict's reasons, the deciding one first.
+
+    Illegal: the forbidding reasons first. Legal: first what answers the dispute (a rule that
+    forbids such a move elsewhere does not apply here), then reasons under a rule that forbids
+    the move under another ruleset, then the rest."""
+    views = [words(r) for r in j.reasons]
+    if not j.legal:
+        return [v for v in views if v.blocks] + [v for v in views if not v.blocks]
+
+    def rank(v: ReasonView) -> int:
+        if v.answers_dispute:
+            return 0
+        return 1 if v.rule in contested else 2
+    return sorted(views, key=rank)
 
 
-def _rows(ruled: list[Column]) -> list[Row]:
+def _check(ruled: list[Column], line: int, words: dict[str, _Reasons]) -> CheckView | None:
+    judged = [(c, c.ruling.check) for c in ruled if c.ruling is not None and c.ruling.check is not None]
+    if not judged:
+        return None
+    contested = {r.rule_key for _, j in judged if not j.legal for r in j.reasons if r.blocks and r.rule_key}
+    answers = []
+    for col, j in judged:
+        views = _ordered(j, words[col.id], contested)
+        answers.append(Answer(col, j.legal, views[0] if views else None, views[1:]))
+    return CheckView(str(judged[0][1].move), line, answers)
+
+
+def _rows(ruled: list[Column], words: dict[str, _Reasons]) -> list[Row]:
+    by_col: list[dict[str, Judgement]] = []
     order: dict[str, None] = {}
-    by_col: list[dict[str, dict[str, Any]]] = []
     for col in ruled:
-        assert col.data is not None
-        actions = {a["move"]: a for a in col.data["actions"]}
+        assert col.ruling is not None
+        actions = {str(j.move): j for j in col.ruling.actions}
         by_col.append(actions)
         order.update(dict.fromkeys(actions))
     rows = []
     for move in order:
         cells = []
         for col, actions in zip(ruled, by_col):
-            a = actions.get(move)
-            if a is None:
-                cells.append(Cell(col, False))
-            else:
-                cells.append(Cell(col, True, bool(a["legal"]), [_reason(r, col.ruleset) for r in a["reasons"]]))
+            j = actions.get(move)
+            cells.append(Cell(col, j, words[col.id]))
         rows.append(Row(move, cells))
     return rows
 
 
-def _stops(ruled: list[Column]) -> list[ReplayStop]:
+def _stops(ruled: list[Column], words: dict[str, _Reasons]) -> list[ReplayStop]:
     stops: dict[tuple[int, str], ReplayStop] = {}
     for col in ruled:
-        assert col.data is not None
-        rep = col.data["replay"]
-        if rep["ok"]:
+        assert col.ruling is not None
+        rep = col.ruling.replay
+        if rep.failed is None:
             continue
-        failed = rep["failed"]
-        key = (failed["line"], failed["move"])
-        stop = stops.setdefault(key, ReplayStop(failed["line"], failed["move"], rep["moves_applied"], [], []))
-        stop.ids.append(col.id)
-        stop.reasons.append((col.id, [_reason(r, col.ruleset) for r in failed["reasons"] if r["blocks"]]))
+        move = str(rep.failed.move)
+        stop = stops.setdefault((rep.failed.line, move), ReplayStop(rep.failed.line, move, rep.applied, [], []))
+        stop.titles.append(col.title)
+        for r in rep.reasons:
+            if r.blocks:
+                text = words[col.id](r).text
+                if text not in stop.sentences:
+                    stop.sentences.append(text)
     return list(stops.values())
+
+
+def _scores(ruled: list[Column], words: dict[str, _Reasons]) -> list[ScoreView]:
+    """What each known hand counts, when the round is over or ``check: score`` asks, grouped by
+    rulesets that count alike. The engine gives each hand's points; the page writes the sum out
+    tile by tile, each tile counted by the engine's rule (:func:`rules.scoring.hand_points`)."""
+    groups: dict[tuple[object, ...], ScoreView] = {}
+    for col in ruled:
+        assert col.ruling is not None
+        scores = col.ruling.scores
+        if scores is None:
+            continue
+        state = col.ruling.state
+        hands = []
+        for name, hand in zip(state.players, state.hands):
+            if name not in scores or hand is None:
+                continue
+            tiles = [TileCount(str(t), hand_points((t,), col.ruleset)) for t in hand.tiles]
+            hands.append(HandScore(name, tiles, scores[name]))
+        blank = hand_points((Tile.of(0, 0),), col.ruleset)
+        key = (tuple((h.player, h.sum) for h in hands), blank)
+        view = groups.get(key)
+        if view is None:
+            round_over = state.round_over and col.ruling.count is None
+            view = groups[key] = ScoreView([], hands, blank, words[col.id].quote(SCORING_RULE), round_over)
+        view.titles.append(col.title)
+    return list(groups.values())
 
 
 def _board_key(ruling: Ruling) -> tuple[object, ...]:
@@ -383,12 +600,12 @@ def _board_key(ruling: Ruling) -> tuple[object, ...]:
             ruling.replay.applied, ruling.replay.failed)
 
 
-def _boards(ruled: list[Column]) -> list[BoardView]:
+def _boards(ruled: list[Column], stop_list: list[ReplayStop]) -> list[BoardView]:
     groups: dict[tuple[object, ...], list[Column]] = {}
     for col in ruled:
         assert col.ruling is not None
         groups.setdefault(_board_key(col.ruling), []).append(col)
-    stops = {(s.line, s.move): s for s in _stops(ruled)}
+    stops = {(s.line, s.move): s for s in stop_list}
     boards = []
     several = len(groups) > 1
     for n, cols in enumerate(groups.values(), start=1):
@@ -399,21 +616,22 @@ def _boards(ruled: list[Column]) -> list[BoardView]:
         for col in cols:
             assert col.ruling is not None
             for i in col.ruling.state.open_doubles:
-                opened.setdefault(i, []).append(col.id)
+                opened.setdefault(i, []).append(col.title)
         labels = BoardLabels(open_doubles={i: len(ids) == len(cols) for i, ids in opened.items()})
         partial = [(WORDING.train_label(state.train_name(i)), ids) for i, ids in opened.items() if len(ids) != len(cols)]
-        ids = [c.id for c in cols]
+        titles = [c.title for c in cols]
         failed = first.ruling.replay.failed
         stop = stops.get((failed.line, str(failed.move))) if failed is not None else None
         if several:
-            caption = gettext("The board under %(ids)s") % {"ids": ", ".join(ids)}
+            caption = gettext("The board under %(ids)s") % {"ids": ", ".join(titles)}
         else:
             caption = gettext("The board")
         if stop is not None:
             caption += " — " + gettext("before the move on line %(line)s") % {"line": stop.line}
         same_set = len({c.ruling.state.set_max for c in cols if c.ruling is not None}) == 1
-        svg = board_svg(state, labels, caption=caption, ident=f"board-{n}", show_set=same_set)
-        boards.append(BoardView(svg, ids, partial, stop))
+        svg = board_svg(state, labels, caption=caption, ident=f"board-{n}", show_set=same_set,
+                        rtl=get_language_bidi())
+        boards.append(BoardView(svg, titles, partial, stop))
     return boards
 
 

@@ -1,6 +1,6 @@
 // The adjudication page's small helpers. The page works without them (plain form posts);
 // with htmx they keep the textarea's error state in step with the ruling panel, move focus
-// to a fresh ruling, select a bad line in the text, copy a share link and count characters.
+// to a fresh ruling's verdict and announce it, select a bad line in the text, copy a share link and count characters.
 (function () {
   "use strict";
 
@@ -73,11 +73,29 @@
     if (ev.target === textarea()) countChars();
   });
 
+  // Bring the verdict to the top of the screen, focus its heading and announce it.
+  function showVerdict(announce) {
+    var panel = document.getElementById("ruling");
+    if (!panel) return;
+    var heading = document.getElementById("ruling-heading");
+    var top = document.getElementById("verdict") || panel;
+    top.scrollIntoView({ block: "start" });
+    if (heading) {
+      if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+      heading.focus({ preventScroll: true });
+    }
+    var live = document.getElementById("verdict-live");
+    if (live && announce) {
+      var verdict = document.getElementById("verdict");
+      live.textContent = verdict ? verdict.dataset.announce : (heading ? heading.textContent : "");
+    }
+  }
+
   document.addEventListener("htmx:afterSwap", function (ev) {
     var panel = document.getElementById("ruling");
     if (ev.detail.target && ev.detail.target.id === "ruling" || ev.detail.elt === panel) {
       syncError(panel);
-      if (panel) panel.focus({ preventScroll: false });
+      showVerdict(true);
     }
     showCopyButtons(document);
   });
@@ -99,5 +117,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     countChars();
     showCopyButtons(document);
+    // A shared ruling, or a ruling posted without htmx (the form posts to #ruling): verdict first.
+    if (document.getElementById("verdict") || location.hash === "#ruling") showVerdict(true);
   });
 })();

@@ -57,26 +57,30 @@ def test_paste_a_dispute_and_read_the_verdict(page: Page, live_server: Any, arti
     expect(page.locator("#position")).to_have_value(EXAMPLE)
     page.evaluate("window.__marker = 'same page'")  # gone if the whole page reloads
     judge(page, DISPUTE)
-    verdict = page.locator("#verdict-big")
+    verdict = page.locator("#ruling-heading")
     expect(verdict).to_have_text("The rulesets disagree")
     assert page.evaluate("window.__marker") == "same page"  # htmx swapped the panel only
-    expect(page.locator(".verdict-scope")).to_contain_text("Legal under masters. Illegal under howto, gamerules, cardinal.")
-    expect(page.locator(".verdict-entry[data-ruleset=howto] .badge")).to_have_text("Illegal")
-    expect(page.locator(".verdict-entry[data-ruleset=howto] .reason-text").first).to_contain_text(
+    expect(page.locator(".verdict-scope")).to_contain_text(
+        "Legal under Masters Traditional Games. Illegal under How to play Mexican Train dominoes, "
+        "Mexican Train — the game-rules page, Cardinal Games.")
+    expect(page.locator(".answer[data-ruleset=howto] .badge")).to_have_text("Illegal")
+    expect(page.locator(".answer[data-ruleset=howto] .answer-text")).to_contain_text(
         "The open double 6-6 on Ann's train must be satisfied first.")
-    expect(page.locator(".verdict-entry[data-ruleset=cardinal] .reason-text").first).to_contain_text(
+    expect(page.locator(".answer[data-ruleset=cardinal] .answer-text")).to_contain_text(
         "Ann can add 6-1 to their own train, so must play there first.")
-    quote = page.locator(".verdict-entry[data-ruleset=howto] blockquote").first
+    # the rule in the reader's language first; the Hebrew original one tap away, right to left
+    quote = page.locator(".answer[data-ruleset=howto] details.original blockquote").first
     assert quote.get_attribute("lang") == "he" and quote.get_attribute("dir") == "rtl"
     assert quote.evaluate("el => getComputedStyle(el).direction") == "rtl"
-    # the table: columns per ruleset; open a cell's reasons
+    # the table, behind its heading: columns per ruleset, each cell's reason
+    page.locator("details.actions > summary").click()
     expect(page.locator(".actions-table").first.locator("thead th[data-ruleset]")).to_have_count(4)
     row = page.locator("tr.disagree", has_text="Ann: 8-5 -> Bob")
     expect(row.locator(".disagree-badge")).to_be_visible()
-    cell = row.locator("td[data-ruleset=masters]")
-    cell.locator("details > summary").first.click()
-    expect(cell.locator(".citation blockquote").first).to_be_visible()
-    # the board: the open double is drawn and highlighted
+    expect(row.locator("td[data-ruleset=howto] .cell-headline")).to_have_text(
+        "The open double 6-6 on Ann's train must be satisfied first.")
+    # the board, behind its heading: the open double is drawn and highlighted
+    page.locator("details.boards > summary").click()
     expect(page.locator(".board-svg [data-train=Ann] .open-double-glow")).to_have_count(1)
     expect(page.locator("#position")).to_have_value(DISPUTE)
     page.screenshot(path=str(artifacts / "adjudicate-verdict.png"), full_page=True)
@@ -86,7 +90,7 @@ def test_share_the_ruling_and_open_the_link_in_a_fresh_page(page: Page, browser:
                                                             artifacts: Path) -> None:
     page.goto(f"{live_server.url}/en/adjudicate/")
     judge(page, DISPUTE)
-    expect(page.locator("#verdict-big")).to_have_text("The rulesets disagree")
+    expect(page.locator("#ruling-heading")).to_have_text("The rulesets disagree")
     page.get_by_role("button", name="Share this ruling").click()
     link = page.locator("#share-slot a.share-url")
     expect(link).to_be_visible()
@@ -101,15 +105,17 @@ def test_share_the_ruling_and_open_the_link_in_a_fresh_page(page: Page, browser:
     try:
         other = fresh.new_page()
         other.goto(url)
-        expect(other.locator("#verdict-big")).to_have_text("The rulesets disagree")
-        expect(other.locator(".shared-banner")).to_contain_text("A shared ruling")
+        expect(other.locator("#ruling-heading")).to_have_text("The rulesets disagree")
+        expect(other.locator("h1")).to_have_text("A shared ruling")
         expect(other.locator("#position")).to_have_value(DISPUTE)
         expect(other.locator(".board-svg")).to_have_count(1)
+        other.locator("details.boards > summary").click()
         expect(other.locator(".board-svg")).to_be_visible()
         other.screenshot(path=str(artifacts / "adjudicate-shared-page.png"), full_page=True)
         # the shared page is a working page: judge it again from there
+        other.locator("details.edit-position > summary").click()
         other.get_by_role("button", name="Judge").click()
-        expect(other.locator("#verdict-big")).to_have_text("The rulesets disagree")
+        expect(other.locator("#ruling-heading")).to_have_text("The rulesets disagree")
     finally:
         fresh.close()
 
@@ -135,7 +141,7 @@ def test_parse_error_marks_the_line(page: Page, live_server: Any, artifacts: Pat
     assert selected == "3-q *"
     # fixing the text clears the error state
     judge(page, DISPUTE)
-    expect(page.locator("#verdict-big")).to_be_visible()
+    expect(page.locator("#verdict")).to_be_visible()
     assert textarea.get_attribute("aria-invalid") is None
 
 
@@ -147,6 +153,7 @@ def test_board_on_a_375px_phone(browser: Browser, live_server: Any, artifacts: P
         assert no_horizontal_overflow(page)
         long_train = EXAMPLE.replace("Bob: 12-7 7-3", "Bob: 12-7 7-3 3-3 3-1 1-1 1-5 5-5 5-8 8-8 8-0 0-0 0-10")
         judge(page, long_train)
+        page.locator("details.boards > summary").click()
         board = page.locator(".board-svg").first
         expect(board).to_be_visible()
         page.locator(".boards").scroll_into_view_if_needed()
@@ -179,15 +186,17 @@ def test_judge_and_share_without_javascript(browser: Browser, live_server: Any, 
         page.locator("#adjudicate-form input[name=variant][value='masters+mandatory-doubles']").check()
         page.get_by_role("button", name="Judge").click()
         page.wait_for_load_state()
-        expect(page.locator("#verdict-big")).to_have_text("The rulesets disagree")
-        expect(page.locator(".verdict-scope")).to_contain_text("Legal under masters. Illegal under masters+mandatory-doubles.")
+        expect(page.locator("#ruling-heading")).to_have_text("The rulesets disagree")
+        expect(page.locator(".verdict-scope")).to_contain_text(
+            "Legal under Masters Traditional Games. Illegal under Masters Traditional Games + mandatory-doubles.")
         expect(page.locator(".actions-table").first.locator("thead th[data-ruleset]")).to_have_count(2)
         expect(page.locator("#adjudicate-form input[name=variant][value=masters]")).to_be_checked()
         page.get_by_role("button", name="Share this ruling").click()
         page.wait_for_url(f"{live_server.url}/r/*/")
-        expect(page.locator(".shared-banner")).to_be_visible()
+        expect(page.locator("h1")).to_have_text("A shared ruling")
         expect(page.locator(".actions-table").first.locator("thead th[data-ruleset]")).to_have_count(2)
         # a parse error without JavaScript: the whole page, the line marked
+        page.locator("details.edit-position > summary").click()
         page.fill("#position", "players: Ann Bob\nengine: 12\nAnn: 12-4 x\n")
         page.get_by_role("button", name="Judge").click()
         page.wait_for_load_state()
@@ -203,10 +212,10 @@ def test_hebrew_page_and_a_long_text_refusal(page: Page, live_server: Any, artif
     assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
     assert page.locator("#position").evaluate("el => getComputedStyle(el).direction") == "ltr"
     judge(page, EXAMPLE, "he")
-    expect(page.locator("#verdict-big")).to_be_visible()
+    expect(page.locator("#ruling-heading")).to_be_visible()
     with translation.override("he"):
         illegal = translation.gettext("Illegal")
-    expect(page.locator("#verdict-big")).to_have_text(illegal)
+    expect(page.locator("#ruling-heading")).to_have_text(illegal)
     page.screenshot(path=str(artifacts / "adjudicate-he.png"))
     too_long = EXAMPLE + "#" * 20_000
     page.evaluate("t => { document.getElementById('position').value = t; }", too_long)

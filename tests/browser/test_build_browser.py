@@ -100,8 +100,8 @@ def test_six_four_on_cys_unmarked_train(table: Table) -> None:
           "check-play:6-4:Cy")
     assert "Cy: ... 12-4\n" in t.text() and "hand: 6-4\n" in t.text() and t.text().endswith("check: Bob: 6-4 -> Cy\n")
     t.judge()
-    expect(t.page.locator("#verdict-big")).to_have_text(word(t.language, "Illegal"))
-    expect(t.page.locator(".verdict-entry .reason-code", has_text="train-not-open")).to_have_count(4)
+    expect(t.page.locator("#ruling-heading")).to_have_text(word(t.language, "Illegal"))
+    expect(t.page.locator(".answer[data-reason=train-not-open]")).to_have_count(4)
     assert t.taps <= 25
     print(f"dispute 1 ({t.language}): {t.taps} taps")
 
@@ -115,9 +115,8 @@ def test_five_one_after_nine_nine(table: Table) -> None:
           "pick:check:5-1", "check-play:5-1:mexican")
     assert "moves:\n  Ann: 9-9 -> Ann\ncheck: Ann: 5-1 -> mexican\n" in t.text()
     t.judge()
-    expect(t.page.locator("#verdict-big")).to_have_text(word(t.language, "The rulesets disagree"))
-    expect(t.page.locator(".verdict-entry[data-ruleset=gamerules] .reason-code").first).to_have_text(
-        "must-satisfy-own-double")
+    expect(t.page.locator("#ruling-heading")).to_have_text(word(t.language, "The rulesets disagree"))
+    expect(t.page.locator(".answer[data-ruleset=gamerules]")).to_have_attribute("data-reason", "must-satisfy-own-double")
     assert t.taps <= 25
     print(f"dispute 2 ({t.language}): {t.taps} taps")
 

@@ -59,13 +59,13 @@ def test_opening_the_link_judges_it_again_and_shows_the_page(client: Client) -> 
     assert '<th scope="col" data-ruleset="masters+mandatory-doubles">' in page
     assert 'value="masters+mandatory-doubles" checked' in page
     assert "check: Bob: 6-4 -&gt; Cy" in page  # the text, in the textarea, ready to edit
-    assert 'action="/en/adjudicate/"' in page
+    assert 'action="/en/adjudicate/#ruling"' in page
 
 
 def test_shared_link_follows_the_reader_language(client: Client) -> None:
     url = share(client, EXAMPLE)["Location"]
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="he").content.decode()
-    assert 'dir="rtl"' in page and 'action="/he/adjudicate/"' in page
+    assert 'dir="rtl"' in page and 'action="/he/adjudicate/#ruling"' in page
 
 
 def test_unknown_or_malformed_ids_are_404(client: Client) -> None:

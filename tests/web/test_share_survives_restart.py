@@ -46,4 +46,4 @@ def test_a_shared_ruling_survives_a_restart(tmp_path: Path) -> None:
             again = r.read().decode()
     finally:
         second.stop()
-    assert "hand: 12-3 3-3" in again and 'id="verdict-big"' in again
+    assert "hand: 12-3 3-3" in again and 'id="verdict"' in again
