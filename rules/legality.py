@@ -211,17 +211,9 @@ class Analysis:
         else:
             free = [(ends[i], moves_on[i]) for i in self.open_trains]
         free_ends = {end for end, _ in free}
-        if single is None:
-            singles, single_ends = free, free_ends
-        else:
-            singles, single_ends = [(ends[single[0]], moves_on[single[0]])], {ends[single[0]]}
-        if double is None:
-            doubles_, double_ends = free, free_ends
-        else:
-            doubles_, double_ends = [(ends[double[0]], moves_on[double[0]])], {ends[double[0]]}
-        drawn = self.drawn_only
-        if single is None and double is None and drawn is None:
-            # the commonest case, no double binding and any tile of the hand: one test per tile
+        # After a draw where only the drawn tile may be played, hand_tiles is that tile alone.
+        if single is None and double is None:
+            # the commonest case, no double binding: one test per tile
             for tile in tiles:
                 high, low = tile
                 if high in free_ends or low in free_ends:
@@ -230,6 +222,14 @@ class Analysis:
                             move = moves.get(tile)
                             out.append(move if move is not None else moves.make(tile))
             return tuple(out)
+        if single is None:
+            singles, single_ends = free, free_ends
+        else:
+            singles, single_ends = [(ends[single[0]], moves_on[single[0]])], {ends[single[0]]}
+        if double is None:
+            doubles_, double_ends = free, free_ends
+        else:
+            doubles_, double_ends = [(ends[double[0]], moves_on[double[0]])], {ends[double[0]]}
         # may_hold() is true of every tile of the player's own hand: a tile is in one place
         # only (positions that hold a tile twice are refused, and moves keep it so; the soak and
         # the properties check it), so not on the table, in the boneyard or another hand.
@@ -242,8 +242,6 @@ class Analysis:
             elif high in single_ends or low in single_ends:
                 trains = singles
             else:
-                continue
-            if drawn is not None and tile != drawn:
                 continue
             for end, moves in trains:
                 if high == end or low == end:
