@@ -41,6 +41,10 @@ def _stored(ident: str) -> Ruleset:
     if row is None:
         raise RulesetError(Message("no house ruleset is called {variant}", variant=repr(ident)),
                            code=ErrorCode.UNKNOWN_VARIANT, variant=ident)
+    return _built(ident, row)
+
+
+def _built(ident: str, row: HouseRuleset) -> Ruleset:
     spec = house_from_data(row.base, row.name, json.loads(row.rules), file=ident)
     return hs.build(hs.check(spec), ident, describe)
 
@@ -80,5 +84,6 @@ def store(spec: HouseFile, before_insert: Callable[[str], None] | None = None) -
         row = insert_once(HouseRuleset, key, {"base": house.base, "name": house.name, "rules": data},
                           before_insert=charge)
         if row.base == house.base and row.rules == data:
-            return house_ruleset(key)
+            # built from the row in hand: a second read could meet a writer's lock on SQLite
+            return _built(key, row)
     raise RuntimeError(f"house ruleset id {digest} is taken by different rules")
