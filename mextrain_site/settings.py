@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "mextrain_site.referee",
     "mextrain_site.api",
     "mextrain_site.reference",
+    "mextrain_site.house",
 ]
 
 MIDDLEWARE = [

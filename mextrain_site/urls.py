@@ -11,12 +11,14 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("mextrain_site.api.urls")),
     path("r/", include("mextrain_site.referee.share_urls")),
+    path("h/", include("mextrain_site.house.share_urls")),
 ]
 
 urlpatterns += i18n_patterns(
     path("", core_views.home, name="home"),
     path("", include("mextrain_site.referee.urls")),
     path("", include("mextrain_site.reference.urls")),
+    path("", include("mextrain_site.house.urls")),
     prefix_default_language=True,
 )
 

@@ -96,7 +96,8 @@ class ReasonTable:
 
     def __init__(self, translate: Translate | None) -> None:
         self.translate = translate
-        self.memo: dict[Reason, dict[str, Any]] = {}
+        self.worded = _worded(translate)
+        self.memo = self.worded.reasons
         self.rows: list[dict[str, Any]] = []
         self.index: dict[Reason, int] = {}
 
@@ -112,6 +113,37 @@ class ReasonTable:
             i = self.index[r] = len(self.rows)
             self.rows.append(self.json(r))
         return i
+
+
+class _Worded:
+    """What one language's answers share across the process: each distinct reason worded once, and
+    each distinct judgement's action written once (with the rules its reasons name)."""
+
+    __slots__ = ("reasons", "actions")
+
+    def __init__(self) -> None:
+        self.reasons: dict[Reason, dict[str, Any]] = {}
+        self.actions: dict[Judgement, tuple[dict[str, Any], tuple[str, ...]]] = {}
+
+
+_WORDED: dict[str, _Worded] = {}
+_WORDED_LIMIT = 8192
+"""A wording that names its language (``language``, as the site's gettext wording does) words
+each distinct reason and judgement once per process, not once per request, and answers share
+the (read-only) dicts. A language's memo starts afresh when it passes ``_WORDED_LIMIT`` entries,
+which bounds the memory a long-running server spends."""
+
+
+def _worded(translate: Translate | None) -> _Worded:
+    """The memo of ``translate``'s wording: the process-wide one for its language (English
+    without a wording), or a fresh one for a wording that does not name its language."""
+    language = "" if translate is None else getattr(translate, "language", None)
+    if language is None:
+        return _Worded()
+    memo = _WORDED.get(language)
+    if memo is None or len(memo.reasons) > _WORDED_LIMIT or len(memo.actions) > _WORDED_LIMIT:
+        memo = _WORDED[language] = _Worded()
+    return memo
 
 
 class _Writer:
@@ -139,7 +171,16 @@ class _Writer:
 
     def action(self, j: Judgement) -> dict[str, Any]:
         if self.inline:
-            return self.judgement(j)
+            actions = self.table.worded.actions
+            found = actions.get(j)
+            if found is None:
+                found = actions[j] = (self.judgement(j), tuple({r.rule_key: None for r in j.reasons
+                                                               if r.rule_key is not None}))
+            else:
+                for key in found[1]:
+                    if key not in self.rules:
+                        self.rules[key] = rule_json(self.ruleset, key)
+            return found[0]
         for r in j.reasons:
             self.named(r)
         return {"move": str(j.move), "legal": j.legal, "reasons": [self.table.ref(r) for r in j.reasons]}

@@ -92,10 +92,12 @@ def dead(state: State) -> frozenset[int]:
     ``doubles.dead`` says such a double stops binding)."""
     if not state.open_doubles or not state.ruleset.flags.doubles_dead:
         return frozenset()
-    counts, full = state.pips, state.set_max + 1
-    return frozenset(i for i in state.open_doubles if counts[state.trains[i].tiles[-1].high] >= full)
+    counts, full, trains = state.pips, state.set_max + 1, state.trains
+    found = [i for i in state.open_doubles if counts[trains[i].tiles[-1].high] >= full]
+    return frozenset(found) if found else _NONE
 
 
+_NONE: frozenset[int] = frozenset()
 UNBOUND: tuple[Binding | None, Binding | None] = (None, None)
 
 

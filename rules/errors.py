@@ -34,6 +34,8 @@ class ErrorCode(enum.StrEnum):
     # the rulesets
     UNKNOWN_VARIANT = "unknown-variant"
     IMPOSSIBLE_OPTIONS = "impossible-options"
+    IMPOSSIBLE_RULESET = "impossible-ruleset"
+    """A house ruleset whose values or combination the ruleset files' schema refuses."""
     # the request around the position
     ENCODING = "encoding"
     IO = "io"

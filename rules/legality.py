@@ -207,10 +207,20 @@ class Analysis:
         else:
             doubles_, double_ends = [(ends[double[0]], moves_on[double[0]])], {ends[double[0]]}
         drawn = self.drawn_only
+        out = []
+        if single is None and double is None and drawn is None:
+            # the commonest case, no double binding and any tile of the hand: one test per tile
+            for tile in tiles:
+                high, low = tile
+                if high in free_ends or low in free_ends:
+                    for end, moves in free:
+                        if high == end or low == end:
+                            move = moves.get(tile)
+                            out.append(move if move is not None else moves.make(tile))
+            return tuple(out)
         # may_hold() is true of every tile of the player's own hand: a tile is in one place
         # only (positions that hold a tile twice are refused, and moves keep it so; the soak and
         # the properties check it), so not on the table, in the boneyard or another hand.
-        out = []
         for tile in tiles:
             high, low = tile
             if high == low:
@@ -281,8 +291,8 @@ class Analysis:
         # and draw and pass exclude each other
         if self.done_ok():
             return (*plays, done)
-        if self.must_play:
-            return plays
+        if plays and self.hand_tiles is not None and self.state.ruleset.flags.turn_must_play:
+            return plays  # must_play, with the plays found once
         return (*plays, draw if self.draw_due else pass_)
 
 

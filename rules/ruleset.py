@@ -29,6 +29,8 @@ class Status(enum.Enum):
     """The source says nothing; the value is the assumed default."""
     AMBIGUOUS = "ambiguous"
     """The source can be read two ways; the value is the reading chosen."""
+    HOUSE = "house"
+    """A table's own rule (a house ruleset's override): no source, no citation."""
 
 
 class Worded(enum.Enum):
@@ -387,6 +389,8 @@ class Ruleset:
     flags: Flags
     options: tuple[str, ...] = ()
     available_options: Mapping[str, OptionSpec] = field(default_factory=lambda: MappingProxyType({}))
+    built_on: str = ""
+    """For a house ruleset: the published ruleset id (options included) it is built on; else empty."""
 
     def rule(self, key: str) -> Rule:
         return self.rules[key]

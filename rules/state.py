@@ -6,6 +6,7 @@ callers judge first (:func:`rules.legality.is_legal`), and :func:`rules.replay.r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -217,11 +218,19 @@ def build(position: Position, ruleset: Ruleset) -> State:
 
 def _blocked(state: State) -> bool:
     """Nobody can play, as far as the known hands tell (rules.blocked): the round is over."""
+    global _nobody_can_play
     if state.boneyard != 0:
         return False
-    from .blocked import nobody_can_play  # it judges plays, and the judge builds on this module
+    judge = _nobody_can_play
+    if judge is None:
+        from .blocked import nobody_can_play  # it judges plays, and the judge builds on this module
 
-    return nobody_can_play(state)
+        judge = _nobody_can_play = nobody_can_play
+    return judge(state)
+
+
+_nobody_can_play: Callable[[State], bool] | None = None
+"""rules.blocked.nobody_can_play, imported on first use (every turn once the boneyard is empty)."""
 
 
 def _default_engine(position: Position, set_max: int) -> int:

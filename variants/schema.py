@@ -9,8 +9,8 @@ the file, the line, the key path, what was expected and what was found::
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -38,6 +38,11 @@ class RulesetFileError(ValueError):
     def __init__(self, file: str, line: int, path: str, expected: str, found: str) -> None:
         self.file, self.line, self.path, self.expected, self.found = file, line, path, expected, found
         super().__init__(f"{file}:{line}: {path}: expected {expected}; found {found}")
+
+    @property
+    def reason(self) -> str:
+        """The message without the file and line (for data that has neither: an API request)."""
+        return f"{self.path}: expected {self.expected}; found {self.found}"
 
 
 @dataclass(frozen=True)
@@ -95,7 +100,9 @@ class _Reader:
         self.file = file
 
     def fail(self, node: yaml.Node, path: str, expected: str, found: str | None = None) -> RulesetFileError:
-        return RulesetFileError(self.file, node.start_mark.line + 1, path, expected, found or _describe(node))
+        # Nodes built from data (a JSON request) have no mark: line 0.
+        line = node.start_mark.line + 1 if node.start_mark is not None else 0
+        return RulesetFileError(self.file, line, path, expected, found or _describe(node))
 
     def mapping(
         self, node: yaml.Node, path: str, required: Iterable[str], optional: Iterable[str] = ()
@@ -156,8 +163,9 @@ class _Reader:
     def names(self, node: yaml.Node, path: str) -> tuple[str, ...]:
         return tuple(self.text(n, f"{path}[{i}]") for i, n in enumerate(self.sequence(node, path)))
 
-    def choice(self, node: yaml.Node, path: str, enum_type: type[enum.Enum]) -> enum.Enum:
-        allowed = [m.value for m in enum_type]
+    def choice(self, node: yaml.Node, path: str, enum_type: type[enum.Enum],
+               members: Iterable[enum.Enum] | None = None) -> enum.Enum:
+        allowed = [m.value for m in (enum_type if members is None else members)]
         expected = "one of " + ", ".join(repr(a) for a in allowed)
         value = self.scalar(node, path, str, expected)
         if value not in allowed:
@@ -227,11 +235,21 @@ def _citations(r: _Reader, node: yaml.Node, path: str, seeds: frozenset[str]) ->
     return tuple(out)
 
 
-def _rule(r: _Reader, key: str, node: yaml.Node, path: str, seeds: frozenset[str], option: str = "") -> Rule:
+PUBLISHED_STATUSES = (Status.STATED, Status.SILENT, Status.AMBIGUOUS)
+"""What a published ruleset's rule may be; ``house`` is for a house ruleset's own rules only."""
+
+
+def _rule(r: _Reader, key: str, node: yaml.Node, path: str, seeds: frozenset[str], option: str = "",
+          statuses: Iterable[Status] = PUBLISHED_STATUSES) -> Rule:
     spec = SPEC_BY_KEY[key]
     m = r.mapping(node, path, ("value", "status", "cite"), ("note", "reading", "alternative"))
-    status = Status(r.choice(m["status"], path + ".status", Status).value)
+    status = Status(r.choice(m["status"], path + ".status", Status, statuses).value)
     cites = _citations(r, m["cite"], path + ".cite", seeds)
+    if status is Status.HOUSE:
+        if cites:
+            raise r.fail(m["cite"], path + ".cite", "no citation for a house rule", "a list of " + str(len(cites)))
+        value = _value(r, spec, m["value"], path + ".value")
+        return Rule(key=key, value=value, status=status, citations=(), note=r.text(m["note"], path + ".note") if "note" in m else "")
     if status is not Status.SILENT and not cites:
         raise r.fail(m["cite"], path + ".cite", f"at least one citation for a {status.value} rule", "none")
     if status is not Status.STATED and "reading" not in m:
@@ -254,13 +272,35 @@ def _rule(r: _Reader, key: str, node: yaml.Node, path: str, seeds: frozenset[str
     )
 
 
+def combination_errors(rules: Mapping[str, Rule]) -> list[tuple[str, str, str]]:
+    """Values that each pass but cannot work together: (rule key, expected, found) per problem.
+
+    The same checks guard the ruleset files and house rulesets."""
+    out = []
+    players, deal = rules["players.count"].value, rules["setup.deal"].value
+    missing = [n for n in range(players.min, players.max + 1)
+               if not any(row.min_players <= n <= row.max_players for row in deal)]
+    if missing:
+        counts = ", ".join(str(n) for n in missing)
+        out.append(("setup.deal",
+                    f"a hand-size row for every player count from {players.min} to {players.max} "
+                    f"(players.count): add a row for {counts} or narrow players.count",
+                    f"no row for {counts} players"))
+    engine, missing = rules["engine.tile"].value, rules["engine.missing"].value
+    if missing.value == "set-aside-before-deal" and engine.value != "round-double":
+        out.append(("engine.missing",
+                    "an engine double known before the deal to set it aside (engine.tile 'round-double'): "
+                    "use engine.tile 'round-double' or another engine.missing than 'set-aside-before-deal'",
+                    f"engine.tile {engine.value!r}"))
+    return out
+
+
 def flags_from(rules: MappingProxyType[str, Rule] | dict[str, Rule]) -> Flags:
     return Flags(**{spec.flag: rules[spec.key].value for spec in RULE_SPECS})
 
 
-def parse_variant(text: str, file: str, expected_id: str) -> BaseVariant:
-    """Validate the text of one ruleset file."""
-    r = _Reader(file)
+def _compose(text: str, file: str) -> yaml.Node:
+    """The node tree of a file (safe loader), or an error naming the line."""
     try:
         root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
@@ -269,6 +309,13 @@ def parse_variant(text: str, file: str, expected_id: str) -> BaseVariant:
         raise RulesetFileError(file, line, "(top)", "valid YAML", str(getattr(exc, "problem", exc))) from None
     if root is None:
         raise RulesetFileError(file, 1, "(top)", "a mapping", "an empty file")
+    return root
+
+
+def parse_variant(text: str, file: str, expected_id: str) -> BaseVariant:
+    """Validate the text of one ruleset file."""
+    r = _Reader(file)
+    root = _compose(text, file)
     top = r.mapping(root, "", _TOP_KEYS)
     ident = r.text(top["id"], "id")
     if ident != expected_id:
@@ -298,6 +345,9 @@ def parse_variant(text: str, file: str, expected_id: str) -> BaseVariant:
         if spec.key not in rules:
             raise r.fail(top["rules"], f"rules.{spec.key}", "every rule key declared (the digest's dimensions)", "it missing")
     rules = {spec.key: rules[spec.key] for spec in RULE_SPECS}
+    rule_nodes = {key: value_node for key, _, value_node in r.open_mapping(top["rules"], "rules")}
+    for key, expected, found in combination_errors(rules):
+        raise r.fail(rule_nodes[key], f"rules.{key}", expected, found)
 
     options: dict[str, OptionSpec] = {}
     option_nodes = r.open_mapping(top["options"], "options")
@@ -332,3 +382,82 @@ def parse_variant(text: str, file: str, expected_id: str) -> BaseVariant:
         options=MappingProxyType(options),
     )
 
+
+
+# -- house rulesets ---------------------------------------------------------------------------------
+
+HOUSE_TOP_KEYS = ("id", "title", "base", "publisher", "sources", "rules", "options")
+NAME_MAX = 60
+"""Characters a house ruleset's name may have."""
+
+
+@dataclass(frozen=True)
+class HouseFile:
+    """A house ruleset as written (a file or a request): not yet checked against its base."""
+
+    base: str
+    name: str
+    rules: Mapping[str, Rule]
+    """The rules the table sets itself (status ``house``), by key."""
+    nodes: Mapping[str, yaml.Node]
+    """Where each of those rules stands, for errors that point at it."""
+    reader: _Reader
+    listed: Mapping[str, tuple[Any, yaml.Node]] = field(default_factory=dict)
+    """A file's other rules, listed for the reader: value and node (each must be the base's)."""
+
+
+def house_name(r: _Reader, node: yaml.Node, path: str) -> str:
+    name = " ".join(r.text(node, path).split())
+    if len(name) > NAME_MAX:
+        raise r.fail(node, path, f"a name of at most {NAME_MAX} characters", f"{len(name)} characters")
+    return name
+
+
+def parse_house(text: str, file: str) -> HouseFile:
+    """A house ruleset file (``/h/<id>.yaml``): the ruleset file format plus ``base``, where the
+    rules with status ``house`` are the table's own; every other rule must be the base's (checked
+    by :func:`variants.house.build`)."""
+    r = _Reader(file)
+    root = _compose(text, file)
+    top = r.mapping(root, "", ("title", "base", "rules"), ("id", "publisher", "sources", "options"))
+    base = r.text(top["base"], "base")
+    name = house_name(r, top["title"], "title")
+    rules: dict[str, Rule] = {}
+    nodes: dict[str, yaml.Node] = {}
+    listed: dict[str, tuple[Any, yaml.Node]] = {}
+    for key, key_node, value_node in r.open_mapping(top["rules"], "rules"):
+        if key not in SPEC_BY_KEY:
+            raise r.fail(key_node, f"rules.{key}", "a rule key declared in rules/ruleset.py", f"unknown key {key!r}")
+        # The base's rules are listed for the reader; their citations are the base's.
+        status_node = value_node.value if isinstance(value_node, yaml.MappingNode) else []
+        is_house = any(isinstance(k, yaml.ScalarNode) and k.value == "status" and isinstance(v, yaml.ScalarNode)
+                       and v.value == Status.HOUSE.value for k, v in status_node)
+        if is_house:
+            rules[key] = _rule(r, key, value_node, f"rules.{key}", frozenset(), statuses=(Status.HOUSE,))
+            nodes[key] = value_node
+        else:
+            entry = r.mapping(value_node, f"rules.{key}", ("value",), _RULE_KEYS)
+            path = f"rules.{key}.value"
+            listed[key] = (_value(r, SPEC_BY_KEY[key], entry["value"], path), entry["value"])
+    return HouseFile(base, name, MappingProxyType(rules), MappingProxyType(nodes), r, MappingProxyType(listed))
+
+
+def house_from_data(base: Any, name: Any, rules: Any, file: str = "request") -> HouseFile:
+    """A house ruleset from plain data (the API's JSON): each value is checked exactly as the same
+    value in a file would be, with the same error texts (no line: line 0)."""
+    r = _Reader(file)
+    represent = yaml.representer.SafeRepresenter().represent_data
+    base_text = r.text(represent(base), "base")
+    name_text = house_name(r, represent(name), "name")
+    if not isinstance(rules, Mapping):
+        raise r.fail(represent(rules), "rules", "a mapping")
+    out: dict[str, Rule] = {}
+    nodes: dict[str, yaml.Node] = {}
+    for key, value in rules.items():
+        path = f"rules.{key}"
+        if key not in SPEC_BY_KEY:
+            raise r.fail(represent(key), path, "a rule key declared in rules/ruleset.py", f"unknown key {key!r}")
+        node = represent(value)
+        out[key] = Rule(key=key, value=_value(r, SPEC_BY_KEY[key], node, path), status=Status.HOUSE, citations=())
+        nodes[key] = node
+    return HouseFile(base_text, name_text, MappingProxyType(out), MappingProxyType(nodes), r)

@@ -6,15 +6,13 @@ results are cached because the rulesets never change while the process runs.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import functools
-from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext
 
 from mextrain_site.core.i18n import ruleset_text
+from mextrain_site.house.rulesets import lookup
 from rules.ruleset import (
     RULE_SPECS,
     SPEC_BY_KEY,
@@ -25,20 +23,9 @@ from rules.ruleset import (
     Source,
     ValueKind,
 )
+from variants.house import is_house_id
+from variants.house import plain as to_data
 from variants.loader import base_ids, get_ruleset, option_ids
-
-
-def to_data(value: Any) -> Any:
-    """A rule value as JSON-friendly data: enums by their value, dataclasses as objects, tuples as lists."""
-    if isinstance(value, enum.Enum):
-        return to_data(value.value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Mapping):
-        return {str(k): to_data(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, frozenset, set)):
-        return [to_data(v) for v in value]
-    return value
 
 
 def citation_json(c: Citation) -> dict[str, str]:
@@ -100,15 +87,27 @@ def catalogue(language: str) -> dict[str, Any]:
     return {"variants": variants, "option_ids": list(option_ids())}
 
 
-@functools.lru_cache(maxsize=64 * 6)
 def ruleset_detail(canonical_id: str, language: str) -> dict[str, Any]:
     """One ruleset, options applied: every declared rule with its citations, in the order of
-    RULE_SPECS; its texts in ``language`` (the active language, passed to key the cache)."""
-    rs = get_ruleset(canonical_id)
+    RULE_SPECS; its texts in ``language`` (the active language, passed to key the cache).
+    A house ruleset's is made from its stored row each time (a published one's once per language)."""
+    if is_house_id(canonical_id):
+        return detail(lookup(canonical_id))
+    return _published_detail(canonical_id, language)
+
+
+@functools.lru_cache(maxsize=64 * 6)
+def _published_detail(canonical_id: str, language: str) -> dict[str, Any]:
+    return detail(get_ruleset(canonical_id))
+
+
+def detail(rs: Ruleset) -> dict[str, Any]:
     order = {spec.key: i for i, spec in enumerate(RULE_SPECS)}
     rules = sorted(rs.rules.values(), key=lambda r: (order.get(r.key, len(order)), r.key))
+    extra = {"built_on": rs.built_on} if rs.built_on else {}
     return {
         **_summary(rs),
+        **extra,
         "options": list(rs.options),
         "available_options": [option_json(o) for o in rs.available_options.values()],
         "rules": [rule_json(r) for r in rules],

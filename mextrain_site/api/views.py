@@ -28,12 +28,14 @@ from mextrain_site.core.caching import conditional
 from mextrain_site.core.charsets import CharsetError, body_codec
 from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.i18n import WORDING
-from mextrain_site.core.limits import Limit, OverLimit, limited
+from mextrain_site.core.limits import Limit, OverLimit, charge_storage, limited
 from mextrain_site.core.referee import adjudicate
+from mextrain_site.house.rulesets import lookup
+from mextrain_site.house.rulesets import store as store_house
 from rules.answer import Detail, Translate
 from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_ANSWER_BYTES
-from variants.loader import get_ruleset
+from variants.schema import RulesetFileError, house_from_data
 
 from .rulesets import catalogue, ruleset_detail
 
@@ -150,13 +152,18 @@ def is_json(request: HttpRequest, text: str) -> bool:
     return text.lstrip().startswith("{")
 
 
-def parse_json_request(text: str) -> tuple[str, list[str] | None, Detail]:
+def load_json(text: str) -> Any:
+    """The JSON of a request body, or a ``bad-json`` error naming the line and column."""
     try:
-        data = json.loads(text, parse_int=json_int)
+        return json.loads(text, parse_int=json_int)
     except json.JSONDecodeError as exc:
         raise InputError(f"malformed JSON: {exc.msg}", exc.lineno, exc.colno, code=ErrorCode.BAD_JSON) from None
     except RecursionError:
         raise InputError("malformed JSON: nested too deeply", code=ErrorCode.BAD_JSON) from None
+
+
+def parse_json_request(text: str) -> tuple[str, list[str] | None, Detail]:
+    data = load_json(text)
     if not isinstance(data, dict):
         raise InputError(f'expected a JSON object {{"position": "...", "variant": ...}}; found {kind(data)}',
                          code=ErrorCode.BAD_REQUEST)
@@ -271,14 +278,50 @@ def variants_view(request: HttpRequest) -> HttpResponse:
 def variant_view(request: HttpRequest, ident: str) -> HttpResponse:
     """One ruleset (options joined by ``+``): every declared rule with its citations."""
     try:
-        rs = get_ruleset(ident)
+        rs = lookup(ident)
     except InputError as exc:
         return error_response(exc, http_status(exc.code, in_path=True))
     language = answer_language(reason_translator(request))
     return json_response(ruleset_detail(rs.id, language), Content_Language=language)
 
 
+# -- POST /api/rulesets ---------------------------------------------------------------------------
+
+RULESET_FIELDS = ("base", "name", "rules")
+
+
+@csrf_exempt
+@allow("POST")
+@limited("ruleset", respond=over_limit)
+def create_ruleset_view(request: HttpRequest) -> HttpResponse:
+    """Create a house ruleset: ``{"base": "masters", "name": "...", "rules": {"rule.key": value}}``.
+    201 with the id and the ruleset (the same rules again: the same id); 400 with the exact reason."""
+    try:
+        text = decode(read_body(request), (request.content_params or {}).get("charset"))
+        data = load_json(text)
+        if not isinstance(data, dict):
+            raise InputError(f'expected a JSON object {{"base": "...", "name": "...", "rules": {{...}}}}; found '
+                             f"{kind(data)}", code=ErrorCode.BAD_REQUEST)
+        unknown = [k for k in data if k not in RULESET_FIELDS]
+        missing = [k for k in RULESET_FIELDS if k not in data]
+        if unknown or missing:
+            field = unknown[0] if unknown else missing[0]
+            what = "unknown field" if unknown else "missing field"
+            raise InputError(f"{what} {field!r}; the fields are: {', '.join(RULESET_FIELDS)}", code=ErrorCode.BAD_REQUEST)
+        try:
+            spec = house_from_data(data["base"], data["name"], data["rules"])
+            rs = store_house(spec, before_insert=lambda stored: charge_storage(request, stored))
+        except RulesetFileError as exc:
+            raise InputError(exc.reason, code=ErrorCode.IMPOSSIBLE_RULESET) from None
+    except InputError as exc:
+        return error_response(exc)
+    url = reverse("api:variant", args=[rs.id])
+    return json_response({"id": rs.id, "url": url, "page": reverse("house:page", args=[rs.id]),
+                          "yaml": reverse("house:yaml", args=[rs.id]), "ruleset": ruleset_detail(rs.id, answer_language(reason_translator(request)))},
+                         201, Location=url)
+
+
 def not_found(request: HttpRequest, rest: str = "") -> HttpResponse:
-    endpoints = "POST /api/adjudicate, GET /api/variants, GET /api/variants/<id>"
+    endpoints = "POST /api/adjudicate, GET /api/variants, GET /api/variants/<id>, POST /api/rulesets"
     return error_response(InputError(f"no API endpoint at {request.path}; the endpoints: {endpoints}",
                                      code=ErrorCode.NOT_FOUND))

@@ -403,6 +403,8 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('this asks for {total} judgements ({rulesets} rulesets × ({candidates} candidate actions + {moves} moves)); at most {limit} are made per request: judge fewer rulesets, or give a smaller hand or fewer moves'),
     # Translators: keep every {placeholder} exactly as it is.
+    _('no house ruleset is called {variant}'),
+    # Translators: keep every {placeholder} exactly as it is.
     _('expected a number, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('the engine {engine}-{engine} does not fit the trains or the set'),

@@ -8,7 +8,7 @@ and are worded by :func:`ruleset_text`."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from rules.messages import fields, word
 from rules.reasons import ReasonCode, english_train_label
@@ -25,6 +25,12 @@ def ruleset_text(english: str) -> str:
 
 class GettextWording:
     """Reason templates, train names and engine messages through gettext, in the active language."""
+
+    @property
+    def language(self) -> str:
+        """The active language: what the wording depends on (rules.answer words each reason once
+        per language and process)."""
+        return get_language() or ""
 
     def template(self, code: ReasonCode) -> str:
         translated = gettext(code.template)

@@ -15,6 +15,7 @@ from rules.limits import MAX_WORK, checked_set, work
 from rules.messages import Message
 from rules.position import MAX_TEXT, ImpossiblePositionError, Position
 from rules.ruleset import Ruleset
+from variants.house import is_house_id
 from variants.loader import VariantError, all_rulesets, get_ruleset
 
 BadInput = InputError
@@ -27,14 +28,16 @@ class Request:
     rulesets: tuple[Ruleset, ...]
 
 
-def parse(text: str, variants: Sequence[str] | None = None, max_work: int = MAX_WORK) -> Request:
-    """Parse a position and choose its rulesets: ``variants`` overrides the text's ``variant:``.
+def parse(text: str, variants: Sequence[str] | None = None, max_work: int = MAX_WORK,
+          given: Sequence[Ruleset] = ()) -> Request:
+    """Parse a position and choose its rulesets: ``variants`` overrides the text's ``variant:``;
+    ``given`` rulesets (the CLI's ``--rules FILE.yaml``) are judged under too, and alone override it.
     A request asking for more than ``max_work`` judgements is refused (rules.limits)."""
     if len(text) > MAX_TEXT:
         raise InputError(Message("the position is {length} characters long; at most {limit} are accepted",
                                  length=len(text), limit=MAX_TEXT), code=ErrorCode.TOO_LARGE)
     position = Position.parse(text)
-    rulesets = choose_rulesets(position, variants)
+    rulesets = choose_rulesets(position, variants, given)
     refuse_what_no_ruleset_admits(position, rulesets)
     bound_the_work(position, rulesets, max_work)
     return Request(position, rulesets)
@@ -65,8 +68,11 @@ def bound_the_work(position: Position, rulesets: Sequence[Ruleset], limit: int =
                                moves=asked.moves, limit=limit), code=ErrorCode.TOO_LARGE)
 
 
-def choose_rulesets(position: Position, variants: Sequence[str] | None) -> tuple[Ruleset, ...]:
+def choose_rulesets(position: Position, variants: Sequence[str] | None,
+                    given: Sequence[Ruleset] = ()) -> tuple[Ruleset, ...]:
     where: tuple[int | None, int | None]
+    if given and not variants:
+        return tuple({rs.id: rs for rs in given}.values())
     if variants:
         ids, where = list(variants), (None, None)
     elif position.variant:
@@ -76,17 +82,24 @@ def choose_rulesets(position: Position, variants: Sequence[str] | None) -> tuple
     out = []
     for ident in ids:
         try:
-            out.append(get_ruleset(ident))
+            out.append(_house(ident) if is_house_id(ident) else get_ruleset(ident))
         except VariantError as exc:
             line, column = where
             if not line:
                 raise
             raise InputError(exc.message, line, column, exc.code) from None
     # One entry per canonical id, in the order given (a Ruleset holds mappings: not hashable).
-    return tuple({rs.id: rs for rs in out}.values())
+    return tuple({rs.id: rs for rs in (*out, *given)}.values())
+
+
+def _house(ident: str) -> Ruleset:
+    """A stored house ruleset (imported here: judging published rulesets needs no database)."""
+    from mextrain_site.house.rulesets import lookup
+
+    return lookup(ident)
 
 
 def adjudicate(text: str, variants: Sequence[str] | None = None, translate: Translate | None = None,
-               detail: Detail = Detail.FULL) -> dict[str, Any]:
-    request = parse(text, variants)
+               detail: Detail = Detail.FULL, given: Sequence[Ruleset] = ()) -> dict[str, Any]:
+    request = parse(text, variants, given=given)
     return answer(request.position, request.rulesets, translate, detail)

@@ -8,7 +8,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from mextrain_site.core.i18n import ruleset_text
-from variants.loader import get_ruleset, option_ids
+from mextrain_site.house.rulesets import lookup
+from variants.house import is_house_id
+from variants.loader import VariantError, get_ruleset, option_ids
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -20,9 +22,22 @@ def normalise_newlines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+class RulesetsField(forms.MultipleChoiceField):
+    """The published rulesets listed, and any stored house ruleset (``house-…``) besides."""
+
+    def valid_value(self, value: str) -> bool:
+        if is_house_id(value):
+            try:
+                lookup(value)
+            except VariantError:
+                return False
+            return True
+        return super().valid_value(value)
+
+
 class AdjudicateForm(forms.Form):
     position = forms.CharField(required=False, strip=False, widget=forms.Textarea, label=_("Position"))
-    variant = forms.MultipleChoiceField(required=False, choices=ruleset_choices, label=_("Rulesets"))
+    variant = RulesetsField(required=False, choices=ruleset_choices, label=_("Rulesets"))
 
     def clean_position(self) -> str:
         return normalise_newlines(self.cleaned_data.get("position") or "")
@@ -39,4 +54,12 @@ def picker_groups(chosen: list[str]) -> list[dict[str, Any]]:
             groups.append({"base": entry, "title": ruleset_text(rs.title), "combos": []})
         else:
             groups[-1]["combos"].append(entry)
+    for ident in chosen:  # the house rulesets chosen, each listed on its own
+        if is_house_id(ident):
+            try:
+                rs = lookup(ident)
+            except VariantError:
+                continue
+            groups.append({"base": {"id": rs.id, "checked": True, "options": [], "summary": ""}, "title": rs.title,
+                           "combos": []})
     return groups

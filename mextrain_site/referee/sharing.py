@@ -13,8 +13,9 @@ import hashlib
 import json
 import time
 from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
-from django.db import IntegrityError, OperationalError, transaction
+from django.db import IntegrityError, OperationalError, models, transaction
 
 from .models import SharedRuling
 
@@ -60,18 +61,23 @@ def store(text: str, variants: Iterable[str], *, retries: int = 50,
     digest = full_digest(text, ids)
     for length in (ID_LENGTH, 20, len(digest)):
         key = digest[:length]
-        row = _insert_once(key, text, joined, retries, before_insert)
+        row = insert_once(SharedRuling, key, {"text": text, "variants": joined}, retries, before_insert)
         if _matches(row, text, joined):
             return row
     raise ShareCollision(f"share id {digest} is taken by a different ruling")
 
 
-def _insert_once(key: str, text: str, joined: str, retries: int,
-                 before_insert: Callable[[], None] | None = None) -> SharedRuling:
+M = TypeVar("M", bound=models.Model)
+
+
+def insert_once(model: type[M], key: str, fields: dict[str, Any], retries: int = 50,
+                before_insert: Callable[[], None] | None = None) -> M:
+    """The row ``key`` of ``model``: read if stored, else inserted with ``fields`` (write-once rows)."""
+    manager = model._default_manager
     delay = 0.005
     for attempt in range(retries):
         try:
-            existing = SharedRuling.objects.filter(pk=key).first()
+            existing = manager.filter(pk=key).first()
             if existing is not None:
                 return existing
             if before_insert is not None:
@@ -79,10 +85,10 @@ def _insert_once(key: str, text: str, joined: str, retries: int,
                 before_insert = None  # charged once, however many retries follow
             try:
                 with transaction.atomic():
-                    return SharedRuling.objects.create(id=key, text=text, variants=joined)
+                    return manager.create(pk=key, **fields)
             except IntegrityError:
                 # A concurrent request inserted the same id first: read its row.
-                return SharedRuling.objects.get(pk=key)
+                return manager.get(pk=key)
         except OperationalError as exc:
             # SQLite reports a busy or locked database to concurrent writers; wait and retry.
             if "locked" not in str(exc) and "busy" not in str(exc):

@@ -115,7 +115,8 @@ def _read_form(request: HtmxHttpRequest) -> tuple[AdjudicateForm, str, list[str]
 def adjudicate(request: HtmxHttpRequest) -> HttpResponse:
     """The page: a position, the rulesets, Judge. POST judges; GET shows the worked example."""
     if request.method == "GET":
-        return render(request, TEMPLATE, _context(request, EXAMPLE, []))
+        # ?variant=house-… (a house ruleset's "Judge a position under these rules") ticks it.
+        return render(request, TEMPLATE, _context(request, EXAMPLE, request.GET.getlist("variant")[:8]))
     form, text, variants = _read_form(request)
     if not form.is_valid():
         return _respond(request, _context(request, text, variants, error=_form_error(form)),

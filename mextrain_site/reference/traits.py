@@ -16,7 +16,7 @@ from rules.ruleset import (
 from .rule_views import RuleView, rule_view
 
 _NOT_TRAITS = (ValueKind.PLAYER_RANGE, ValueKind.DEAL_TABLE, ValueKind.TEXT)
-_STATUS_RANK = {Status.STATED: 0, Status.AMBIGUOUS: 1, Status.SILENT: 2}
+_STATUS_RANK = {Status.STATED: 0, Status.AMBIGUOUS: 1, Status.SILENT: 2, Status.HOUSE: 3}
 
 
 

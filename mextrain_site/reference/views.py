@@ -13,6 +13,7 @@ from django.utils.translation import get_language, gettext, pgettext
 
 from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY, Ruleset
+from variants.house import is_house_id
 from variants.loader import (
     VariantError,
     base_ids,
@@ -23,6 +24,7 @@ from variants.loader import (
     split_id,
 )
 
+from ..house.rulesets import lookup
 from . import rule_views, who_says, wording
 from . import sources as src
 from .choice import Choice, choose
@@ -52,6 +54,8 @@ def _ruleset_ids(request: HttpRequest) -> list[str]:
 
 
 def _resolve(full_id: str) -> Choice:
+    if is_house_id(full_id):
+        return Choice(full_id, (), ruleset=lookup(full_id))
     base_id, options = split_id(full_id)
     if base_id not in base_ids():
         load_base(base_id)  # raises VariantError
@@ -76,6 +80,10 @@ def variants(request: HttpRequest) -> HttpResponse:
 
 
 def variant(request: HttpRequest, ident: str) -> HttpResponse:
+    if is_house_id(ident):
+        from ..house.views import house_page  # the house app builds on this one
+
+        return house_page(request, ident)
     base_id, path_options = split_id(ident)
     if base_id not in base_ids():
         raise Http404(gettext("No ruleset is called “%(id)s”.") % {"id": base_id})
@@ -192,7 +200,9 @@ def which(request: HttpRequest) -> HttpResponse:
         context["spec"] = SPEC_BY_KEY[key]
         context["label"] = wording.label(key)
         context["description"] = wording.description(key)
-        context["values"] = who_says.who_says(key)
+        values = who_says.who_says(key)
+        _add_house_holders(request, key, values)
+        context["values"] = values
     else:
         rulesets = who_says.base_rulesets()
         context["overview"] = [
@@ -204,6 +214,24 @@ def which(request: HttpRequest) -> HttpResponse:
         ]
         context["ruleset_count"] = len(rulesets)
     return render(request, "reference/which.html", context, status=status)
+
+
+def _add_house_holders(request: HttpRequest, key: str, groups: list[who_says.ValueGroup]) -> None:
+    """``?v=house-…``: the house rulesets asked for, each with the published ones that agree."""
+    for ident in _ruleset_ids(request):
+        if not is_house_id(ident):
+            continue
+        try:
+            rs = lookup(ident)
+        except VariantError:
+            continue
+        view = rule_views.rule_view(rs, key, compact=True)
+        for group in groups:
+            if str(group.value) == str(view.value):
+                group.holders.append(view)
+                break
+        else:
+            groups.append(who_says.ValueGroup(view.value, [view]))
 
 
 def source_list(request: HttpRequest) -> HttpResponse:

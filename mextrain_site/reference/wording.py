@@ -33,6 +33,7 @@ STATUS_LABELS: Mapping[str, Promise] = {
     "stated": pgettext_lazy("rule status", "stated"),
     "silent": pgettext_lazy("rule status", "not stated: assumed"),
     "ambiguous": pgettext_lazy("rule status", "ambiguous: reading chosen"),
+    "house": pgettext_lazy("rule status", "house rule"),
 }
 
 

@@ -1,4 +1,4 @@
-"""``python manage.py adjudicate FILE|- [--variant ID ...] [--json] [--detail full|compact|check]``.
+"""``python manage.py adjudicate FILE|- [--variant ID ...] [--rules HOUSE.yaml ...] [--json] [--detail full|compact|check]``.
 
 Exit 0 when the input was judged (whatever the verdicts), 2 on bad input, with the message
 on standard error and never a traceback.
@@ -13,9 +13,13 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from mextrain_site.core.referee import adjudicate
+from mextrain_site.house.rulesets import describe
 from rules.answer import Detail
 from rules.errors import ErrorCode, InputError
 from rules.position import MAX_TEXT
+from rules.ruleset import Ruleset
+from variants.house import build, check
+from variants.schema import RulesetFileError, parse_house
 
 
 class Command(BaseCommand):
@@ -26,6 +30,9 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the position file, or - for standard input")
         parser.add_argument("--variant", action="append", default=[], metavar="ID",
                             help="ruleset id, options joined by + (repeatable); overrides the file's variant line")
+        parser.add_argument("--rules", action="append", default=[], metavar="FILE.yaml",
+                            help="a house ruleset file (as downloaded from /h/<id>.yaml; repeatable): judge under "
+                                 "it, offline; alone it overrides the file's variant line")
         parser.add_argument("--json", action="store_true", help="print the JSON answer of the spec")
         parser.add_argument("--detail", choices=[d.value for d in Detail], default=Detail.FULL.value,
                             help="'check' leaves the candidate actions out (the check and the scores only)")
@@ -33,7 +40,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             text = self.read(options["file"])
-            result = adjudicate(text, options["variant"] or None, detail=Detail(options["detail"]))
+            given = [self.house(name) for name in options["rules"]]
+            result = adjudicate(text, options["variant"] or None, detail=Detail(options["detail"]), given=given)
         except InputError as exc:  # any code: exit status 2
             sys.stderr.write(f"error: {exc}\n")
             sys.exit(2)
@@ -44,6 +52,15 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
         else:
             self.stdout.write(render_table(result))
+
+    def house(self, name: str) -> Ruleset:
+        """A house ruleset file, checked as the site checks an upload (no database: offline)."""
+        text = self.read(name)
+        try:
+            checked = check(parse_house(text, name))
+            return build(checked, describe=describe)
+        except RulesetFileError as exc:
+            raise InputError(str(exc), code=ErrorCode.IMPOSSIBLE_RULESET) from None
 
     def read(self, name: str) -> str:
         try:

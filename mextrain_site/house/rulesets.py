@@ -1,0 +1,84 @@
+"""The resolver every front end uses: a ruleset id (published or ``house-…``) -> a Ruleset.
+
+Published ids go to ``variants.loader``; house ids are read from the database and built by
+``variants.house`` (cached per process: a stored house ruleset never changes). The engine
+only ever sees the Ruleset objects.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django.utils import translation
+from django.utils.html import strip_tags
+
+from rules.errors import ErrorCode
+from rules.messages import Message
+from rules.ruleset import Ruleset
+from variants import house as hs
+from variants.loader import VariantError, get_ruleset
+from variants.schema import HouseFile, house_from_data
+
+from ..referee.sharing import insert_once
+from .models import HouseRuleset
+
+
+def lookup(ident: str) -> Ruleset:
+    """The ruleset called ``ident``; raises VariantError (the loader's texts for published ids)."""
+    ident = ident.strip()
+    if hs.is_house_id(ident):
+        return house_ruleset(ident)
+    return get_ruleset(ident)
+
+
+@functools.lru_cache(maxsize=512)
+def _stored(ident: str) -> Ruleset:
+    """Read and built once per process (a stored row never changes; a miss raises, so it is not kept)."""
+    row = HouseRuleset.objects.filter(pk=ident).only("base", "name", "rules").first()
+    if row is None:
+        raise VariantError(Message("no house ruleset is called {variant}", variant=repr(ident)),
+                           code=ErrorCode.UNKNOWN_VARIANT, variant=ident)
+    spec = house_from_data(row.base, row.name, json.loads(row.rules), file=ident)
+    return hs.build(hs.check(spec), ident, describe)
+
+
+def forget() -> None:
+    """Drop what this process has read (for tests, whose database is emptied between them)."""
+    _stored.cache_clear()
+
+
+def describe(key: str, value: Any) -> str:
+    """A value's sentence in English, as plain text: a house rule's note (the API, its file)."""
+    from mextrain_site.reference.wording import value_html  # the one wording of each value
+
+    with translation.override("en"):
+        return " ".join(strip_tags(str(value_html(key, value, compact=True))).split())
+
+
+def house_ruleset(ident: str) -> Ruleset:
+    """A stored house ruleset: read from the database the first time it is asked for."""
+    if len(ident) > 64:
+        raise VariantError(Message("no house ruleset is called {variant}", variant=repr(ident[:64] + "…")),
+                           code=ErrorCode.UNKNOWN_VARIANT, variant=ident[:64])
+    return _stored(ident)
+
+
+def store(spec: HouseFile, before_insert: Callable[[str], None] | None = None) -> Ruleset:
+    """Check and store a house ruleset (once: the same rules give the same row and id).
+
+    Raises VariantError or RulesetFileError with the exact reason. ``before_insert(text)``
+    is called before a new row is written (the storage quota), not when it is already stored."""
+    house = hs.check(spec)
+    data = json.dumps(house.data(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    digest = hs.full_digest(house.base, house.overrides)
+    charge = (lambda: before_insert(house.name + data)) if before_insert is not None else None
+    for length in (hs.ID_LENGTH, 20, len(digest)):
+        key = hs.PREFIX + digest[:length]
+        row = insert_once(HouseRuleset, key, {"base": house.base, "name": house.name, "rules": data},
+                          before_insert=charge)
+        if row.base == house.base and row.rules == data:
+            return house_ruleset(key)
+    raise RuntimeError(f"house ruleset id {digest} is taken by different rules")

@@ -1,0 +1,362 @@
+"""House ruleset pages: the builder (/<lang>/house/), a house ruleset's page (/h/<id>/ and
+/<lang>/variants/house-…/), its YAML (/h/<id>.yaml) and the upload of such a file.
+
+Thin views: the builder turns the form into plain data, ``variants.schema``/``variants.house``
+check it (the same checks and texts as the ruleset files), ``.rulesets`` stores it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import NoReverseMatch, reverse
+from django.utils.html import strip_tags
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from mextrain_site.core.limits import charge_storage, limited
+from mextrain_site.reference import summary as sm
+from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, DealRow, Ruleset, RuleSpec, Status, ValueKind
+from variants import house as hs
+from variants.loader import VariantError, all_rulesets, get_ruleset, option_ids
+from variants.schema import NAME_MAX, HouseFile, RulesetFileError, house_from_data, parse_house
+
+from .rulesets import describe, lookup, store
+
+MAX_UPLOAD = 256 * 1024
+"""Bytes of a house ruleset file accepted for upload."""
+
+DEAL_PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("15/15/15/12/12/11/11", (15, 15, 15, 12, 12, 11, 11)),
+    ("15/15/15/11/11/8/8", (15, 15, 15, 11, 11, 8, 8)),
+    ("16/16/15/14/12/10/9", (16, 16, 15, 14, 12, 10, 9)),
+    ("16/15/14/12/11/10/9", (16, 15, 14, 12, 11, 10, 9)),
+    ("16/15/14/13/12/11/10", (16, 15, 14, 13, 12, 11, 10)),
+)
+"""Published double-12 hand sizes for 2 to 8 players (the builder's presets)."""
+_ROW = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*:\s*(\d+)\s*/\s*(\d+|\?)\s*$")
+
+
+# -- the house ruleset's page and file ---------------------------------------------------------------
+
+
+def _house(ident: str) -> Ruleset:
+    if not re.fullmatch(hs.ID_PATTERN, ident):
+        raise Http404(_("No house ruleset is called “%(id)s”.") % {"id": ident[:80]})
+    try:
+        return lookup(ident)
+    except VariantError:
+        raise Http404(_("No house ruleset is called “%(id)s”.") % {"id": ident}) from None
+
+
+def _link(name: str, *args: str) -> str:
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return ""
+
+
+def house_page(request: HttpRequest, ident: str) -> HttpResponse:
+    ruleset = _house(ident)
+    base = get_ruleset(ruleset.built_on)
+    sections = sm.summary(ruleset)
+    own = []
+    for section in sections:
+        for i, view in enumerate(section.rules):
+            if view.rule.status is Status.HOUSE:
+                section.rules[i] = replace(view, base_value=sm.value_html(view.key, base.rules[view.key].value))
+                own.append(section.rules[i])
+    others = [b.id for b in all_rulesets() if b.id != ruleset.built_on]
+    context = {
+        "ruleset": ruleset,
+        "base": base,
+        "sections": sections,
+        "own": own,
+        "players": sm.player_range(ruleset.flags.players_count.min, ruleset.flags.players_count.max),
+        "judge_url": reverse("referee:adjudicate") + "?" + urlencode({"variant": ruleset.id}),
+        "compare_url": reverse("reference:compare") + "?" + urlencode(
+            [("v", i) for i in (ruleset.id, ruleset.built_on, *others)]),
+        "sheet_url": _link("reference:sheet", ruleset.id),
+        "yaml_url": reverse("house:yaml", args=[ruleset.id]),
+        "page_url": request.build_absolute_uri(reverse("house:page", args=[ruleset.id])),
+        "diffs": differences(ruleset),
+    }
+    return render(request, "house/house.html", context)
+
+
+@require_GET
+def page(request: HttpRequest, ident: str) -> HttpResponse:
+    return house_page(request, ident)
+
+
+@require_GET
+def download(request: HttpRequest, ident: str) -> HttpResponse:
+    ruleset = _house(ident)
+    response = HttpResponse(hs.to_yaml(ruleset), content_type="application/yaml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{ruleset.id}.yaml"'
+    return response
+
+
+# -- the builder ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Control:
+    """One rule in the builder: its spec, the control to show and the value it holds."""
+
+    spec: RuleSpec
+    label: str
+    kind: str
+    value: Any
+    choices: list[tuple[str, str]] = field(default_factory=list)
+    changed: bool = False
+    error: str = ""
+    base_value: Any = None
+
+    @property
+    def name(self) -> str:
+        return f"rule:{self.spec.key}"
+
+
+@dataclass
+class Diff:
+    ident: str
+    count: int
+    keys: list[str]
+
+
+def differences(ruleset: Ruleset) -> list[Diff]:
+    """How the ruleset differs from each published ruleset as written (rule keys that differ)."""
+    out = []
+    for other in all_rulesets():
+        keys = [s.key for s in RULE_SPECS if other.rules[s.key].value != ruleset.rules[s.key].value]
+        out.append(Diff(other.id, len(keys), keys))
+    return out
+
+
+def _choices(spec: RuleSpec) -> list[tuple[str, str]]:
+    """Each value of an enum rule with its sentence (a list's items with their own words)."""
+    assert spec.enum is not None
+    if spec.kind is ValueKind.ENUM_LIST:
+        items = sm.LIST_ITEMS.get(spec.key, {})
+        return [(m.value, str(items.get(m.value, m.value))) for m in spec.enum]
+    return [(m.value, strip_tags(str(sm.value_html(spec.key, m)))) for m in spec.enum]
+
+
+def _form_value(spec: RuleSpec, value: Any) -> Any:
+    """A rule value as the builder's controls hold it."""
+    kind = spec.kind
+    if kind is ValueKind.DEAL_TABLE:
+        return "\n".join(deal_line(row) for row in value)
+    if kind is ValueKind.ENUM:
+        return value.value
+    if kind is ValueKind.ENUM_LIST:
+        return [v.value for v in value]
+    if kind is ValueKind.BOOL:
+        return "true" if value else "false"
+    if kind is ValueKind.PLAYER_RANGE:
+        return {"min": str(value.min), "max": str(value.max)}
+    return str(value)
+
+
+def deal_line(row: DealRow) -> str:
+    players = f"{row.min_players}" if row.min_players == row.max_players else f"{row.min_players}-{row.max_players}"
+    return f"{players}: {row.set_max}/{'?' if row.tiles is None else row.tiles}"
+
+
+def preset_rows(sizes: tuple[int, ...], set_max: int = 12) -> str:
+    return "\n".join(f"{n}: {set_max}/{tiles}" for n, tiles in enumerate(sizes, start=2))
+
+
+def _presets() -> list[tuple[str, str]]:
+    """(label, the rows as the deal-table control writes them) per published table."""
+    return [(label, preset_rows(sizes)) for label, sizes in DEAL_PRESETS]
+
+
+class FormProblem(ValueError):
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key, self.message = key, message
+
+
+def _data(spec: RuleSpec, post: Any) -> Any:
+    """A control's submission as plain data (checked afterwards by the schema, like a file's)."""
+    name = f"rule:{spec.key}"
+    raw = post.get(name, "")
+    kind = spec.kind
+    if kind is ValueKind.BOOL:
+        return {"true": True, "false": False}.get(raw, raw)
+    if kind is ValueKind.INT:
+        return int(raw) if re.fullmatch(r"-?\d{1,6}", raw.strip()) else raw
+    if kind is ValueKind.ENUM_LIST:
+        return post.getlist(name)
+    if kind is ValueKind.PLAYER_RANGE:
+        lo, hi = post.get(name + ":min", ""), post.get(name + ":max", "")
+        return {"min": int(lo) if lo.strip().isdigit() else lo, "max": int(hi) if hi.strip().isdigit() else hi}
+    if kind is ValueKind.DEAL_TABLE:
+        rows = []
+        for number, line in enumerate(raw.splitlines()[:64], start=1):
+            if not line.strip():
+                continue
+            m = _ROW.match(line)
+            if m is None:
+                raise FormProblem(spec.key, _("Line %(line)s: expected players: set/tiles, like “2-4: 12/15”.")
+                                  % {"line": number})
+            lo, hi, set_max, tiles = m.groups()
+            rows.append({"players": [int(lo), int(hi or lo)], "set": int(set_max),
+                         "tiles": None if tiles == "?" else int(tiles)})
+        return rows
+    return raw
+
+
+def _controls(base: Ruleset, values: dict[str, Any] | None = None) -> list[tuple[str, str, list[Control]]]:
+    groups = []
+    for gid, title, specs in sm.grouped_specs():
+        controls = []
+        for spec in specs:
+            base_value = _form_value(spec, base.rules[spec.key].value)
+            value = values.get(spec.key, base_value) if values is not None else base_value
+            control = Control(spec, sm.label(spec.key), spec.kind.value, value, base_value=base_value,
+                              changed=value != base_value)
+            if spec.kind in (ValueKind.ENUM, ValueKind.ENUM_LIST):
+                control.choices = _choices(spec)
+            elif spec.kind is ValueKind.BOOL:
+                control.choices = [(_form_value(spec, v), strip_tags(str(sm.value_html(spec.key, v)))) for v in (True, False)]
+            controls.append(control)
+        groups.append((gid, title, controls))
+    return groups
+
+
+def _problem_key(exc: RulesetFileError) -> str:
+    """The rule a schema error is about (its path starts ``rules.<key>``), or the top field."""
+    path = exc.path.removeprefix("rules.")
+    for spec in sorted(RULE_SPECS, key=lambda s: -len(s.key)):
+        if path == spec.key or path.startswith(spec.key + ".") or path.startswith(spec.key + "["):
+            return spec.key
+    return exc.path
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET", "POST"])
+def builder(request: HttpRequest) -> HttpResponse:
+    """GET: the builder on a base (``?base=``). POST: ``action=preview`` shows the differences
+    (htmx swaps only the summary), ``action=save`` stores and goes to the house ruleset's page."""
+    source = request.POST if request.method == "POST" else request.GET
+    base_id = source.get("base", "").strip() or option_ids()[0]
+    errors: dict[str, str] = {}
+    try:
+        base = get_ruleset(base_id)
+    except VariantError as exc:
+        errors["base"] = str(exc)
+        base = get_ruleset(option_ids()[0])
+    name = " ".join(source.get("name", "").split())
+    values: dict[str, Any] | None = None
+    ruleset: Ruleset | None = None
+    action = request.POST.get("action", "")
+    if request.method == "POST" and action != "base" and not errors:
+        preset = request.POST.get("preset", "") if action == "preset" else ""
+        if preset in dict((rows, label) for label, rows in _presets()):
+            post = request.POST.copy()
+            post["rule:setup.deal"] = preset
+            request_post: Any = post
+        else:
+            request_post = request.POST
+        values = {}
+        data: dict[str, Any] = {}
+        for spec in RULE_SPECS:
+            values[spec.key] = (request_post.getlist(f"rule:{spec.key}") if spec.kind is ValueKind.ENUM_LIST
+                                else _player_range_value(spec, request_post))
+            try:
+                data[spec.key] = _data(spec, request_post)
+            except FormProblem as exc:
+                errors[exc.key] = exc.message
+        if not errors:
+            try:
+                spec_file = house_from_data(base.id, name or "-", data, file="form")
+                checked = hs.check(spec_file)
+                ruleset = hs.build(checked, describe=describe)
+                if action == "save":
+                    if not name:
+                        errors["name"] = _("Give the house rules a name (at most %(n)s characters).") % {"n": NAME_MAX}
+                    else:
+                        return _save(request, house_from_data(base.id, name, data, file="form"))
+            except RulesetFileError as exc:
+                errors[_problem_key(exc)] = exc.reason
+            except VariantError as exc:
+                errors["base"] = str(exc)
+    controls = _controls(base, values)
+    for _gid, _title, group in controls:
+        for control in group:
+            control.error = errors.get(control.spec.key, "")
+    context = {
+        "bases": list(dict.fromkeys((*option_ids(), base.id))),  # any valid combination stays chosen
+        "base": base,
+        "name": name,
+        "name_max": NAME_MAX,
+        "controls": controls,
+        "errors": errors,
+        "rule_errors": [(sm.label(k), m) for k, m in errors.items() if k in SPEC_BY_KEY],
+        "diffs": differences(ruleset or base),
+        "changed": sum(c.changed for _g, _t, group in controls for c in group),
+        "changed_rules": [c for _g, _t, group in controls for c in group if c.changed],
+        "presets": _presets(),
+    }
+    htmx = getattr(request, "htmx", None)
+    partial = bool(htmx and action == "preview")
+    status = 400 if errors and not partial else 200
+    return render(request, "house/builder.html#summary" if partial else "house/builder.html", context, status=status)
+
+
+def _player_range_value(spec: RuleSpec, post: Any) -> Any:
+    """What the control was sent, as :func:`_form_value` holds it (to show it again)."""
+    if spec.kind is ValueKind.PLAYER_RANGE:
+        return {"min": post.get(f"rule:{spec.key}:min", "").strip(), "max": post.get(f"rule:{spec.key}:max", "").strip()}
+    raw = post.get(f"rule:{spec.key}", "")
+    return "\n".join(line.strip() for line in raw.splitlines() if line.strip()) if spec.kind is ValueKind.DEAL_TABLE else raw.strip()
+
+
+@limited("ruleset")
+def _save(request: HttpRequest, spec: HouseFile) -> HttpResponse:
+    return _to_page(store(spec, before_insert=lambda text: charge_storage(request, text)))
+
+
+def _to_page(ruleset: Ruleset) -> HttpResponse:
+    """The stored ruleset's page in the language it was built in (``/<lang>/variants/<id>/``); the
+    page shows its short link ``/h/<id>/``, which opens in each reader's own language."""
+    return HttpResponseRedirect(reverse("reference:variant", args=[ruleset.id]), status=303)
+
+
+@require_POST
+@limited("ruleset")
+def upload(request: HttpRequest) -> HttpResponse:
+    """A house ruleset file (as downloaded from /h/<id>.yaml): recreate it and go to its page."""
+    upload_file = request.FILES.get("file")
+    error = ""
+    if upload_file is None:
+        error = _("Choose a house ruleset file (.yaml) to upload.")
+    elif upload_file.size is not None and upload_file.size > MAX_UPLOAD:
+        error = _("The file is larger than %(n)s bytes.") % {"n": MAX_UPLOAD}
+    else:
+        raw = upload_file.read(MAX_UPLOAD + 1)
+        try:
+            text = raw.decode("utf-8")
+            ruleset = store(parse_house(text, upload_file.name or "upload.yaml"),
+                            before_insert=lambda t: charge_storage(request, t))
+            return _to_page(ruleset)
+        except UnicodeDecodeError as exc:
+            error = _("The file is not UTF-8 text (byte %(n)s).") % {"n": exc.start + 1}
+        except (RulesetFileError, VariantError) as exc:
+            error = str(exc)
+    base = get_ruleset(option_ids()[0])
+    context = {"bases": option_ids(), "base": base, "name": "", "name_max": NAME_MAX,
+               "controls": _controls(base), "errors": {"upload": error}, "rule_errors": [],
+               "diffs": differences(base), "changed": 0,
+               "presets": _presets()}
+    return render(request, "house/builder.html", context, status=400)
+

@@ -1,0 +1,100 @@
+"""The house-rules builder on a 375 px phone in Chromium: pick a base, change rules with live
+differences (htmx), an impossible combination refused inline, save, and the house ruleset's page;
+the same without JavaScript; Hebrew right to left. Screenshots go to test-artifacts/house-*.png."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.test_csp_browser import violations  # noqa: F401  # the fixture: CSP refusals seen
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 375, "height": 780}
+
+
+def no_overflow(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .slice(0, 5).map(e => e.tagName + '.' + e.className + '#' + e.id)""")
+    assert width <= PHONE["width"], f"the page is {width} px wide on a {PHONE['width']} px phone: {wide}"
+
+
+def test_build_house_rules_on_a_phone(page: Page, live_server: Any, artifacts: Path,
+                                      violations: list[str]) -> None:  # noqa: F811
+    """Everything runs under the site's Content Security Policy (no inline script or style)."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/en/house/")
+    no_overflow(page)
+    page.screenshot(path=str(artifacts / "house-builder-en-375.png"))
+    summary = page.locator("#house-summary")
+    expect(summary).to_contain_text("0 rules changed from the base")
+    # a change: the summary follows live (htmx), the page does not reload
+    page.locator("#r-turn\\.cannot_play").select_option("marker-no-draw")
+    expect(summary).to_contain_text("1 rule changed from the base")
+    expect(summary).to_contain_text("differs from howto in 1 rule")
+    page.locator("#r-scoring\\.double_blank").fill("25")
+    page.locator("#r-scoring\\.double_blank").dispatch_event("change")
+    expect(summary).to_contain_text("2 rules changed from the base")
+    # an impossible combination: the reason and the fix, at once
+    page.locator("input[name='rule:players.count:max']").fill("16")
+    page.locator("input[name='rule:players.count:max']").dispatch_event("change")
+    expect(summary.get_by_role("alert")).to_contain_text("add a row for 15, 16 or narrow players.count")
+    page.screenshot(path=str(artifacts / "house-builder-refused-375.png"))
+    page.locator("input[name='rule:players.count:max']").fill("14")
+    page.locator("input[name='rule:players.count:max']").dispatch_event("change")
+    expect(summary.get_by_role("alert")).to_have_count(0)
+    page.locator("#house-name").fill("Kitchen table")
+    page.get_by_role("button", name="Save the house rules").click()
+    expect(page).to_have_url(re.compile(r"/(en|he)/variants/house-[a-z2-7]{12}/$"))
+    expect(page.locator("h1")).to_have_text("Kitchen table")
+    expect(page.locator("#own .flag-house")).to_have_count(2)
+    for name in ("Judge a position under these rules", "Compare", "Download YAML"):
+        expect(page.locator(".house-actions").get_by_role("link", name=name, exact=True)).to_be_visible()
+    no_overflow(page)
+    page.screenshot(path=str(artifacts / "house-page-en-375.png"), full_page=False)
+    ident = page.url.rstrip("/").rsplit("/", 1)[1]
+    page.get_by_role("link", name="Judge a position under these rules").click()
+    expect(page.locator(f"input[name='variant'][value='{ident}']")).to_be_checked()
+    assert violations == []
+
+
+def test_builder_without_javascript_in_hebrew(browser: Browser, live_server: Any, artifacts: Path) -> None:
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/he/house/")
+    assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+    no_overflow(page)
+    page.locator("#house-base").select_option("howto")
+    page.locator("button[name='action'][value='base']").click()
+    expect(page.locator("#house-base")).to_have_value("howto")
+    page.locator("#r-doubles\\.dead").select_option("true" if page.locator("#r-doubles\\.dead").input_value() == "false" else "false")
+    page.locator("button[name='action'][value='preview']").click()
+    expect(page.locator("#house-summary .house-changed")).to_have_text("כלל אחד שונה מהבסיס")
+    expect(page.locator(".house-rule-changed")).to_have_count(1)
+    page.screenshot(path=str(artifacts / "house-builder-he-375-nojs.png"))
+    page.locator("#house-name").fill("הכללים שלנו")
+    page.locator("button[name='action'][value='save']").click()
+    expect(page).to_have_url(re.compile(r"/(en|he)/variants/house-[a-z2-7]{12}/$"))
+    expect(page.locator("h1")).to_have_text("הכללים שלנו")
+    assert page.evaluate("document.documentElement.lang") == "he"  # in the language it was built in
+    expect(page.locator(".house-actions")).to_contain_text("הורדת YAML")
+    no_overflow(page)
+    page.screenshot(path=str(artifacts / "house-page-he-375.png"))
+    context.close()
+
+
+def test_house_page_at_1280(page: Page, live_server: Any, artifacts: Path) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/en/house/?base=masters%2Bmandatory-doubles")
+    page.locator("#r-turn\\.cannot_play").select_option("marker-no-draw")
+    page.locator("#house-name").fill("Wide")
+    page.get_by_role("button", name="Save the house rules").click()
+    expect(page).to_have_url(re.compile(r"/en/variants/house-"))
+    page.screenshot(path=str(artifacts / "house-page-en-1280.png"))

@@ -1,0 +1,95 @@
+"""Position files for house rulesets (tests/house/positions/*.txt): each case names a house
+ruleset inline (a base and rule values), and every expected verdict with its exact reason codes.
+
+    === the name of the case
+    house: masters; turn.cannot_play=marker-no-draw
+    house: howto; turn.cannot_play=marker-no-draw
+    <the position text>
+    --- expect
+    Bob: draw => illegal no-draw
+    Bob: pass => legal cannot-play-pass places-marker
+
+Each ``house:`` line is built as the API builds one (``variants.schema.house_from_data``, values
+read as YAML scalars) and the case is judged under each of them through the CLI's path (rulesets
+given, no database), so one case proves a value under several bases."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from mextrain_site.core.referee import adjudicate
+from rules.ruleset import Ruleset
+from variants import house as hs
+from variants.schema import house_from_data
+
+POSITIONS = Path(__file__).parent / "positions"
+
+
+@dataclass(frozen=True)
+class Case:
+    file: str
+    name: str
+    houses: tuple[str, ...]
+    text: str
+    expected: tuple[tuple[int, str, bool, tuple[str, ...]], ...]
+
+
+def house(line: str) -> Ruleset:
+    base, _, rest = line.partition(";")
+    rules: dict[str, Any] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, _, value = item.partition("=")
+        rules[key.strip()] = yaml.safe_load(value.strip())
+    return hs.build(hs.check(house_from_data(base.strip(), "case", rules)))
+
+
+def load() -> list[Case]:
+    cases = []
+    for path in sorted(POSITIONS.glob("*.txt")):
+        for block in re.split(r"^=== ", path.read_text(encoding="utf-8"), flags=re.M)[1:]:
+            head, _, expect = block.partition("--- expect\n")
+            name, *lines = head.splitlines()
+            houses = tuple(ln.removeprefix("house:").strip() for ln in lines if ln.startswith("house:"))
+            text = "\n".join(ln for ln in lines if not ln.startswith("house:")) + "\n"
+            expected = []
+            for n, raw in enumerate(expect.splitlines(), 1):
+                if not raw.strip() or raw.startswith("#"):
+                    continue
+                m = re.fullmatch(r"(.+?)\s*=>\s*(legal|illegal)((?:\s+[a-z-]+)*)\s*", raw)
+                assert m, f"{path.name}: {name}: expected 'MOVE => legal|illegal CODE ...', found {raw!r}"
+                expected.append((n, m.group(1), m.group(2) == "legal", tuple(m.group(3).split())))
+            assert houses and expected, f"{path.name}: {name}: a case needs house: lines and expectations"
+            cases.append(Case(path.name, name.strip(), houses, text, tuple(expected)))
+    return cases
+
+
+CASES = load()
+
+
+def test_there_are_cases_under_two_bases_each() -> None:
+    assert len(CASES) >= 4
+    for case in CASES:
+        assert len({h.split(";")[0].split("+")[0].strip() for h in case.houses}) >= 2, case.name
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.file}::{c.name}" for c in CASES])
+def test_case(case: Case) -> None:
+    rulesets = [house(h) for h in case.houses]
+    answer = adjudicate(case.text, given=rulesets)
+    for rs, spec in zip(rulesets, case.houses, strict=True):
+        ruling = answer["variants"][rs.id]
+        assert "error" not in ruling, (spec, ruling)
+        actions = {a["move"]: a for a in ruling["actions"]}
+        for _n, move, legal, codes in case.expected:
+            assert move in actions, f"{case.name} under {spec}: {move!r} is not a candidate: {sorted(actions)}"
+            got = actions[move]
+            got_codes = tuple(sorted(r["code"] for r in got["reasons"]))
+            assert (got["legal"], got_codes) == (legal, tuple(sorted(codes))), (
+                f"{case.name} under {spec}: {move}")

@@ -1,0 +1,274 @@
+"""House rulesets on the site, the API and the CLI: stored once under a content-derived id,
+accepted wherever a ruleset id is, judged by their own rules; the builder with and without htmx."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from django.test import Client
+
+from mextrain_site.house.models import HouseRuleset
+from mextrain_site.house.rulesets import forget
+from variants import house as hs
+from variants.schema import house_from_data
+
+pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore:No directory at:UserWarning")]
+
+ROOT = Path(__file__).resolve().parents[2]
+NO_DRAW = {"base": "masters", "name": "No draw at our table", "rules": {"turn.cannot_play": "marker-no-draw"}}
+STUCK = """\
+players: Ann Bob
+engine: 12-12
+Ann: 12-4
+Bob: 12-7
+mexican: -
+boneyard: 20
+turn: Bob
+hand: 1-1 2-3
+"""
+
+
+def create(client: Client, data: dict[str, Any]) -> Any:
+    return client.post("/api/rulesets", json.dumps(data), content_type="application/json")
+
+
+def verdicts(answer: dict[str, Any], ident: str) -> dict[str, tuple[bool, list[str]]]:
+    return {a["move"]: (a["legal"], [r["code"] for r in a["reasons"]]) for a in answer["variants"][ident]["actions"]}
+
+
+def test_post_creates_once_and_the_same_rules_give_the_same_id(client: Client) -> None:
+    first = create(client, NO_DRAW)
+    assert first.status_code == 201, first.content
+    data = first.json()
+    assert re.fullmatch(r"house-[a-z2-7]{12}", data["id"])
+    assert first["Location"] == f"/api/variants/{data['id']}" == data["url"]
+    assert data["page"] == f"/h/{data['id']}/" and data["yaml"] == f"/h/{data['id']}.yaml"
+    rules = {r["key"]: r for r in data["ruleset"]["rules"]}
+    assert rules["turn.cannot_play"]["status"] == "house" and rules["turn.cannot_play"]["citations"] == []
+    assert rules["turn.cannot_play"]["note"] == "A player who cannot play places a marker without drawing."
+    assert rules["turn.matching_ends"]["status"] == "stated" and rules["turn.matching_ends"]["citations"]
+    assert data["ruleset"]["built_on"] == "masters" and data["ruleset"]["title"] == "No draw at our table"
+    again = create(client, {**NO_DRAW, "name": "Another name"})
+    assert again.status_code == 201 and again.json()["id"] == data["id"]
+    assert HouseRuleset.objects.count() == 1
+    assert HouseRuleset.objects.get().name == "No draw at our table"  # stored once, never changed
+    with pytest.raises(ValueError):
+        HouseRuleset.objects.get().save()
+    # and the GET answers like any ruleset
+    got = client.get(data["url"])
+    assert got.status_code == 200 and got.json() == data["ruleset"]
+
+
+@pytest.mark.parametrize(("payload", "code", "message"), [
+    ({**NO_DRAW, "rules": {"turn.cannot_play": "draw-two"}}, "impossible-ruleset",
+     "rules.turn.cannot_play: expected one of 'draw-one', 'marker-no-draw'; found 'draw-two'"),
+    ({**NO_DRAW, "base": "masters+free-bonus-turn"}, "impossible-options",
+     "option 'free-bonus-turn' of 'masters' requires 'mandatory-doubles': use masters+mandatory-doubles+free-bonus-turn"),
+    ({**NO_DRAW, "rules": {"players.count": {"min": 2, "max": 9}}}, "impossible-ruleset",
+     "rules.setup.deal: expected a hand-size row for every player count from 2 to 9 (players.count): "
+     "add a row for 9 or narrow players.count; found no row for 9 players"),
+    ({**NO_DRAW, "base": "dominos"}, "unknown-variant",
+     "unknown variant 'dominos'; known variants: cardinal, gamerules, howto, masters"),
+    ({"base": "masters", "rules": {}}, "bad-request", "missing field 'name'; the fields are: base, name, rules"),
+    ({**NO_DRAW, "extra": 1}, "bad-request", "unknown field 'extra'; the fields are: base, name, rules"),
+    ({**NO_DRAW, "name": "n" * 61}, "impossible-ruleset", "name: expected a name of at most 60 characters; found 61 characters"),
+])
+def test_post_refuses_an_impossible_ruleset_with_the_exact_reason(client: Client, payload: dict[str, Any], code: str,
+                                                                  message: str) -> None:
+    response = create(client, payload)
+    assert response.status_code == 400
+    assert response.json() == {"error": {"code": code, "message": message, "line": None, "column": None}}
+    assert HouseRuleset.objects.count() == 0
+
+
+def test_malformed_json_and_wrong_method(client: Client) -> None:
+    response = client.post("/api/rulesets", "{", content_type="application/json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "bad-json"
+    assert client.get("/api/rulesets").status_code == 405
+
+
+def test_the_engine_judges_by_the_house_rules_everywhere_an_id_is_accepted(client: Client) -> None:
+    ident = create(client, NO_DRAW).json()["id"]
+    # the API's variant
+    answer = client.post("/api/adjudicate", json.dumps({"position": STUCK, "variant": ["masters", ident]}),
+                         content_type="application/json").json()
+    assert verdicts(answer, "masters")["Bob: draw"] == (True, ["cannot-play-draw"])
+    assert verdicts(answer, ident)["Bob: draw"] == (False, ["no-draw"])
+    assert verdicts(answer, ident)["Bob: pass"] == (True, ["cannot-play-pass", "places-marker"])
+    # variant: in the position
+    answer = client.post("/api/adjudicate", json.dumps({"position": f"variant: {ident}\n" + STUCK}),
+                         content_type="application/json").json()
+    assert list(answer["variants"]) == [ident]
+    # the referee's page: picker and judging
+    page = client.post("/en/adjudicate/", {"position": STUCK, "variant": [ident]})
+    assert page.status_code == 200 and ident in page.content.decode()
+    assert "Bob cannot play and has nothing more to draw, so passes." in page.content.decode()
+    assert "Bob cannot play and has nothing more to draw, so passes." not in client.post(
+        "/en/adjudicate/", {"position": STUCK, "variant": ["masters"]}).content.decode()
+    ticked = client.get(f"/en/adjudicate/?variant={ident}").content.decode()
+    assert re.search(rf'value="{ident}"\s+checked', ticked)
+    # compare, which, the ruleset page
+    compare = client.get(f"/en/compare/?v={ident}&v=masters&diff=1").content.decode()
+    assert ident in compare and 'id="row-turn.cannot_play"' in compare
+    which = client.get(f"/en/which/?key=turn.cannot_play&v={ident}").content.decode()
+    assert f"/en/variants/{ident}/" in which
+    assert client.get(f"/en/variants/{ident}/").status_code == 200
+
+
+def test_an_unknown_house_id_is_refused_everywhere(client: Client) -> None:
+    ident = "house-zzzzzzzzzzzz"
+    response = client.post("/api/adjudicate", json.dumps({"position": STUCK, "variant": ident}),
+                           content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"] == {"code": "unknown-variant", "message": f"no house ruleset is called '{ident}'",
+                                        "line": None, "column": None}
+    assert client.get(f"/api/variants/{ident}").status_code == 404
+    assert client.get(f"/h/{ident}/").status_code == 404
+    assert client.get(f"/h/{ident}.yaml").status_code == 404
+    assert client.get(f"/en/variants/{ident}/").status_code == 404
+    assert client.post("/en/adjudicate/", {"position": STUCK, "variant": [ident]}).status_code == 400
+
+
+def test_the_house_page_and_its_yaml_and_upload_elsewhere(client: Client) -> None:
+    created = create(client, {"base": "howto", "name": "Our rules", "rules": {"scoring.double_blank": 25,
+                                                                                "doubles.dead": True}}).json()
+    ident = created["id"]
+    page = client.get(f"/h/{ident}/")
+    html = page.content.decode()
+    assert page.status_code == 200 and "Our rules" in html and ident in html
+    assert f'href="/en/adjudicate/?variant={ident}"' in html
+    assert f"/en/compare/?v={ident}&amp;v=howto" in html and f'href="/h/{ident}.yaml"' in html
+    assert html.count("flag-house") == 4  # each own rule twice: in its section and in the summary of changes
+    assert "differs from <code>howto</code> in 2 rules" in html
+    download = client.get(f"/h/{ident}.yaml")
+    assert download["Content-Type"].startswith("application/yaml")
+    assert download["Content-Disposition"] == f'attachment; filename="{ident}.yaml"'
+    doc = yaml.safe_load(download.content)
+    assert doc["rules"]["scoring.double_blank"]["status"] == "house"
+    # elsewhere: a fresh database gets the file and makes the same ruleset
+    HouseRuleset.objects.all().delete()
+    forget()  # as a fresh server would be
+    assert client.get(f"/h/{ident}/").status_code == 404
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    up = client.post("/en/house/upload/", {"file": SimpleUploadedFile("ours.yaml", download.content)})
+    assert up.status_code == 303 and up["Location"] == f"/en/variants/{ident}/"
+    assert HouseRuleset.objects.get().name == "Our rules"
+    bad = client.post("/en/house/upload/", {"file": SimpleUploadedFile("b.yaml", b"title: x\nbase: nope\nrules: {}\n")})
+    assert bad.status_code == 400
+    assert "unknown variant &#x27;nope&#x27;" in bad.content.decode()
+
+
+def _builder_form(client: Client, base: str = "masters") -> dict[str, Any]:
+    """The builder's form as a browser would send it untouched (every control with its value)."""
+    html = client.get(f"/en/house/?base={base}").content.decode()
+    form: dict[str, Any] = {"base": base}
+    for name, value in re.findall(r'<input (?![^>]*checkbox)[^>]*name="(rule:[^"]+)"[^>]*value="([^"]*)"', html):
+        form[name] = unescape(value)
+    for name, body in re.findall(r'<select [^>]*name="(rule:[^"]+)">(.*?)</select>', html, re.S):
+        form[name] = re.search(r'<option value="([^"]*)" selected', body).group(1)  # type: ignore[union-attr]
+    for name, body in re.findall(r'<textarea [^>]*name="(rule:[^"]+)"[^>]*>(.*?)</textarea>', html, re.S):
+        form[name] = unescape(body.strip())
+    checks: dict[str, list[str]] = {}
+    for name, value in re.findall(r'<input type="checkbox" name="(rule:[^"]+)" value="([^"]+)" checked', html):
+        checks.setdefault(name, []).append(value)
+    form.update(checks)
+    return form
+
+
+def test_builder_without_javascript_previews_refuses_inline_and_saves(client: Client) -> None:
+    page = client.get("/en/house/")
+    assert page.status_code == 200
+    form = _builder_form(client)
+    assert form["rule:turn.cannot_play"] == "draw-one" and form["rule:players.count:max"] == "8"
+    preview = client.post("/en/house/", {**form, "rule:turn.cannot_play": "marker-no-draw", "action": "preview"})
+    html = preview.content.decode()
+    assert preview.status_code == 200 and "1 rule changed from the base" in html
+    assert "differs from <code>masters</code> in 1 rule" in html
+    # an impossible combination: refused at the rule, with the reason and the fix
+    bad = client.post("/en/house/", {**form, "rule:players.count:max": "9", "action": "save", "name": "x"})
+    assert bad.status_code == 400
+    text = bad.content.decode()
+    assert "add a row for 9 or narrow players.count" in text and "house-rule-error" in text
+    assert HouseRuleset.objects.count() == 0
+    unnamed = client.post("/en/house/", {**form, "rule:turn.cannot_play": "marker-no-draw", "action": "save"})
+    assert unnamed.status_code == 400 and "Give the house rules a name" in unnamed.content.decode()
+    saved = client.post("/en/house/", {**form, "rule:turn.cannot_play": "marker-no-draw", "action": "save",
+                                       "name": "No draw at our table"})
+    expected = hs.check(house_from_data("masters", "n", NO_DRAW["rules"])).id
+    assert saved.status_code == 303
+    ident = saved["Location"].removeprefix("/en/variants/").removesuffix("/")
+    assert ident == create(client, NO_DRAW).json()["id"]  # the builder and the API agree
+    assert expected == ident
+
+
+def test_builder_preview_with_htmx_answers_the_summary_only(client: Client) -> None:
+    form = _builder_form(client, "howto")
+    response = client.post("/en/house/", {**form, "rule:scoring.double_blank": "7",
+                                          "action": "preview"}, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.status_code == 200 and html.startswith('<div id="house-summary"')
+    assert "1 rule changed from the base" in html and "<form" not in html
+    wrong = client.post("/en/house/", {**form, "rule:scoring.double_blank": "many", "action": "preview"},
+                        HTTP_HX_REQUEST="true")
+    assert wrong.status_code == 200 and "expected a whole number; found &#x27;many&#x27;" in wrong.content.decode()
+
+
+def test_builder_hand_size_presets_and_table_editor(client: Client) -> None:
+    form = _builder_form(client)
+    preset = "2: 12/16\n3: 12/15\n4: 12/14\n5: 12/12\n6: 12/11\n7: 12/10\n8: 12/9"
+    html = client.post("/en/house/", {**form, "action": "preset", "preset": preset}).content.decode()
+    assert "2: 12/16\n3: 12/15" in html  # the table editor now holds the preset
+    bad = client.post("/en/house/", {**form, "rule:setup.deal": "2-4 12 15", "action": "preview"})
+    assert bad.status_code == 400 and "Line 1: expected players: set/tiles" in bad.content.decode()
+
+
+@pytest.mark.ratelimit
+def test_creating_is_rate_limited(client: Client, settings: Any) -> None:
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "ruleset": "2/h"}
+    for i in range(2):
+        assert create(client, {**NO_DRAW, "rules": {"scoring.double_blank": i + 1}}).status_code == 201
+    over = create(client, {**NO_DRAW, "rules": {"scoring.double_blank": 9}})
+    assert over.status_code == 429 and over.json()["error"]["code"] == "rate-limited" and over["Retry-After"]
+
+
+def test_cli_judges_under_a_house_file_offline(client: Client, tmp_path: Path) -> None:
+    ident = create(client, NO_DRAW).json()["id"]
+    house_file = tmp_path / "ours.yaml"
+    house_file.write_bytes(client.get(f"/h/{ident}.yaml").content)
+    position = tmp_path / "stuck.txt"
+    position.write_text(STUCK, encoding="utf-8")
+    env = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "mextrain_site.settings",
+           "DATABASE_URL": f"sqlite:///{tmp_path / 'none.sqlite3'}"}  # no house ruleset stored there
+    out = subprocess.run([sys.executable, str(ROOT / "manage.py"), "adjudicate", str(position), "--rules", str(house_file),
+                          "--variant", "masters", "--json"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    answer = json.loads(out.stdout)
+    assert list(answer["variants"]) == ["masters", ident]
+    assert verdicts(answer, ident)["Bob: draw"] == (False, ["no-draw"])
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(house_file.read_text(encoding="utf-8").replace("turn.cannot_play:\n    value: marker-no-draw", "turn.cannot_play:\n    value: nope"), encoding="utf-8")
+    out = subprocess.run([sys.executable, str(ROOT / "manage.py"), "adjudicate", str(position), "--rules", str(broken)],
+                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert re.match(rf"error: {re.escape(str(broken))}:\d+: rules.turn.cannot_play.value: expected one of "
+                    r"'draw-one', 'marker-no-draw'; found 'nope'", out.stderr)
+
+
+def test_check_score_counts_by_the_house_rules(client: Client) -> None:
+    """The double-blank counts what the table says: 25 at this table built on masters (0 there)."""
+    ident = create(client, {"base": "masters", "name": "Blank is 25", "rules": {"scoring.double_blank": 25}}).json()["id"]
+    text = f"variant: {ident}\nplayers: Ann Bob Cy\nhand Bob: 0-0 12-11\nhand Ann: -\ncheck: score\n"
+    answer = client.post("/api/adjudicate", json.dumps({"position": text}), content_type="application/json").json()
+    assert answer["variants"][ident]["scores"] == {"Ann": 0, "Bob": 48}
+    plain = client.post("/api/adjudicate", json.dumps({"position": text.replace(ident, "masters")}),
+                        content_type="application/json").json()
+    assert plain["variants"]["masters"]["scores"] == {"Ann": 0, "Bob": 23}

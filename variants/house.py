@@ -1,0 +1,164 @@
+"""House rulesets: a table's own rules as a ruleset (a published base plus overridden rule keys).
+
+Pure: no Django, no I/O. The web layer stores them (``mextrain_site/house``) and turns a
+``house-…`` id back into a :class:`rules.ruleset.Ruleset` through :func:`build`; the engine only
+ever sees Ruleset objects.
+
+The id is derived from the content: ``house-`` plus the first 12 characters of the base32
+SHA-256 of the canonical base id and the sorted overrides (values as plain data). The name is
+not part of it, so the same rules always give the same id. An override equal to the base's value
+is no override and is dropped.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import enum
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+from rules.ruleset import RULE_SPECS, Rule, Ruleset, Status
+
+from .loader import get_ruleset
+from .schema import HouseFile, RulesetFileError, combination_errors, flags_from
+
+PREFIX = "house-"
+ID_LENGTH = 12
+ID_PATTERN = r"house-[a-z2-7]{%d,52}" % ID_LENGTH
+
+
+def is_house_id(ident: str) -> bool:
+    return ident.strip().startswith(PREFIX)
+
+
+def plain(value: Any) -> Any:
+    """A rule value as JSON-friendly data: enums by their value, dataclasses as objects, tuples as lists."""
+    if isinstance(value, enum.Enum):
+        return plain(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, frozenset, set)):
+        return [plain(v) for v in value]
+    return value
+
+
+def file_value(value: Any) -> Any:
+    """A rule value as the ruleset files write it (a deal row's players as ``[lo, hi]``)."""
+    data = plain(value)
+    if isinstance(data, list) and data and isinstance(data[0], dict) and "min_players" in data[0]:
+        return [{"players": [row["min_players"], row["max_players"]], "set": row["set_max"], "tiles": row["tiles"]}
+                for row in data]
+    return data
+
+
+def canonical(base: str, overrides: Mapping[str, Any]) -> bytes:
+    """What the id is derived from: the canonical base id and the overrides, sorted, as plain data."""
+    rules = {key: plain(value) for key, value in sorted(overrides.items())}
+    return json.dumps({"v": 1, "base": base, "rules": rules}, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":")).encode("utf-8")
+
+
+def full_digest(base: str, overrides: Mapping[str, Any]) -> str:
+    return base64.b32encode(hashlib.sha256(canonical(base, overrides)).digest()).decode("ascii").rstrip("=").lower()
+
+
+def house_id(base: str, overrides: Mapping[str, Any], length: int = ID_LENGTH) -> str:
+    return PREFIX + full_digest(base, overrides)[:length]
+
+
+@dataclasses.dataclass(frozen=True)
+class House:
+    """A checked house ruleset: what is stored, and what the id is derived from."""
+
+    base: str
+    """The canonical published id it is built on (``masters+mandatory-doubles``)."""
+    name: str
+    overrides: Mapping[str, Any]
+    """Rule key -> value, only where it differs from the base, in the order of RULE_SPECS."""
+
+    @property
+    def id(self) -> str:
+        return house_id(self.base, self.overrides)
+
+    def data(self) -> dict[str, Any]:
+        """The overrides as plain data (what the database stores, and the API's ``rules``)."""
+        return {key: plain(value) for key, value in self.overrides.items()}
+
+
+def check(spec: HouseFile) -> House:
+    """Check a parsed house ruleset against its base: the base exists (the loader's errors), each
+    override differs from it or is dropped, and the combination works (the files' checks).
+    Raises VariantError or RulesetFileError."""
+    base = get_ruleset(spec.base)
+    for key, (value, listed_node) in spec.listed.items():
+        if value != base.rules[key].value:
+            raise spec.reader.fail(listed_node, f"rules.{key}.value", f"the value of {base.id} (or status: house for a rule of "
+                                   "the table's own)")
+    rules: dict[str, Rule] = dict(base.rules)
+    rules.update(spec.rules)
+    for key, expected, found in combination_errors(rules):
+        node = spec.nodes.get(key) or next(iter(spec.nodes.values()), None)
+        if node is None:  # cannot happen: the base alone passes the same checks
+            raise RulesetFileError(spec.reader.file, 0, f"rules.{key}", expected, found)
+        raise spec.reader.fail(node, f"rules.{key}", expected, found)
+    overrides = {s.key: spec.rules[s.key].value for s in RULE_SPECS
+                 if s.key in spec.rules and spec.rules[s.key].value != base.rules[s.key].value}
+    return House(base.id, spec.name, MappingProxyType(overrides))
+
+
+def build(house: House, ident: str | None = None, describe: Callable[[str, Any], str] | None = None) -> Ruleset:
+    """The ruleset a house ruleset stands for: the base's rules, the overridden ones with status
+    ``house``, no citation and the value's description (``describe(key, value)``, the web layer's
+    English sentence) as the note. ``ident`` is the stored id (a longer one after a collision)."""
+    base = get_ruleset(house.base)
+    rules: dict[str, Rule] = dict(base.rules)
+    for key, value in house.overrides.items():
+        rules[key] = Rule(key=key, value=value, status=Status.HOUSE, citations=(),
+                          note=describe(key, value) if describe else "")
+    frozen = MappingProxyType(rules)
+    return Ruleset(
+        id=ident or house.id,
+        base=base.base,
+        title=house.name,
+        publisher="",
+        sources=base.sources,
+        rules=frozen,
+        flags=flags_from(frozen),
+        options=(),
+        built_on=base.id,
+    )
+
+
+def to_yaml(ruleset: Ruleset) -> str:
+    """A house ruleset in the ruleset file format (plus ``base``): every rule, the table's own with
+    ``status: house`` and the value's description as the note, the others as the base cites them.
+    Uploading the file recreates the same ruleset."""
+    rules: dict[str, Any] = {}
+    for spec in RULE_SPECS:
+        rule = ruleset.rules[spec.key]
+        entry: dict[str, Any] = {"value": file_value(rule.value), "status": rule.status.value,
+                                 "cite": [{"seed": c.seed, "quote": c.quote, "gloss": c.gloss} for c in rule.citations]}
+        for name in ("note", "reading", "alternative"):
+            if getattr(rule, name):
+                entry[name] = getattr(rule, name)
+        rules[spec.key] = entry
+    doc = {
+        "id": ruleset.id,
+        "title": ruleset.title,
+        "base": ruleset.built_on,
+        "publisher": ruleset.publisher,
+        "sources": [{"seed": s.seed, "language": s.language, "direction": s.direction} for s in ruleset.sources],
+        "rules": rules,
+        "options": {},
+    }
+    header = (f"# House ruleset {ruleset.id}: {ruleset.title}\n"
+              f"# Built on {ruleset.built_on}; rules with status: house are the table's own.\n")
+    return header + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100)
