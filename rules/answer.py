@@ -179,7 +179,7 @@ class _Writer:
             else:
                 for key in found[1]:
                     if key not in self.rules:
-                        self.rules[key] = rule_json(self.ruleset, key)
+                        self.rules[key] = rule_json(self.ruleset, key, self.table.translate)
             return found[0]
         for r in j.reasons:
             self.named(r)

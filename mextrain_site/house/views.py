@@ -21,8 +21,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from mextrain_site.core.limits import charge_storage, limited
-from mextrain_site.reference import summary as sm
-from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, DealRow, Ruleset, RuleSpec, Status, ValueKind
+from mextrain_site.reference import rule_views, wording
+from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, DealRow, Ruleset, RuleSpec, Status, ValueKind, Worded
 from variants import house as hs
 from variants.loader import VariantError, all_rulesets, get_ruleset, option_ids
 from variants.schema import NAME_MAX, HouseFile, RulesetFileError, house_from_data, parse_house
@@ -65,12 +65,12 @@ def _link(name: str, *args: str) -> str:
 def house_page(request: HttpRequest, ident: str) -> HttpResponse:
     ruleset = _house(ident)
     base = get_ruleset(ruleset.built_on)
-    sections = sm.summary(ruleset)
+    sections = rule_views.summary(ruleset)
     own = []
     for section in sections:
         for i, view in enumerate(section.rules):
             if view.rule.status is Status.HOUSE:
-                section.rules[i] = replace(view, base_value=sm.value_html(view.key, base.rules[view.key].value))
+                section.rules[i] = replace(view, base_value=wording.value_html(view.key, base.rules[view.key].value))
                 own.append(section.rules[i])
     others = [b.id for b in all_rulesets() if b.id != ruleset.built_on]
     context = {
@@ -78,7 +78,7 @@ def house_page(request: HttpRequest, ident: str) -> HttpResponse:
         "base": base,
         "sections": sections,
         "own": own,
-        "players": sm.player_range(ruleset.flags.players_count.min, ruleset.flags.players_count.max),
+        "players": wording.player_range(ruleset.flags.players_count.min, ruleset.flags.players_count.max),
         "judge_url": reverse("referee:adjudicate") + "?" + urlencode({"variant": ruleset.id}),
         "compare_url": reverse("reference:compare") + "?" + urlencode(
             [("v", i) for i in (ruleset.id, ruleset.built_on, *others)]),
@@ -144,9 +144,8 @@ def _choices(spec: RuleSpec) -> list[tuple[str, str]]:
     """Each value of an enum rule with its sentence (a list's items with their own words)."""
     assert spec.enum is not None
     if spec.kind is ValueKind.ENUM_LIST:
-        items = sm.LIST_ITEMS.get(spec.key, {})
-        return [(m.value, str(items.get(m.value, m.value))) for m in spec.enum]
-    return [(m.value, strip_tags(str(sm.value_html(spec.key, m)))) for m in spec.enum]
+        return [(m.value, _(m.sentence) if isinstance(m, Worded) else m.value) for m in spec.enum]
+    return [(m.value, strip_tags(str(wording.value_html(spec.key, m)))) for m in spec.enum]
 
 
 def _form_value(spec: RuleSpec, value: Any) -> Any:
@@ -217,17 +216,17 @@ def _data(spec: RuleSpec, post: Any) -> Any:
 
 def _controls(base: Ruleset, values: dict[str, Any] | None = None) -> list[tuple[str, str, list[Control]]]:
     groups = []
-    for gid, title, specs in sm.grouped_specs():
+    for gid, title, specs in rule_views.grouped_specs():
         controls = []
         for spec in specs:
             base_value = _form_value(spec, base.rules[spec.key].value)
             value = values.get(spec.key, base_value) if values is not None else base_value
-            control = Control(spec, sm.label(spec.key), spec.kind.value, value, base_value=base_value,
+            control = Control(spec, wording.label(spec.key), spec.kind.value, value, base_value=base_value,
                               changed=value != base_value)
             if spec.kind in (ValueKind.ENUM, ValueKind.ENUM_LIST):
                 control.choices = _choices(spec)
             elif spec.kind is ValueKind.BOOL:
-                control.choices = [(_form_value(spec, v), strip_tags(str(sm.value_html(spec.key, v)))) for v in (True, False)]
+                control.choices = [(_form_value(spec, v), strip_tags(str(wording.value_html(spec.key, v)))) for v in (True, False)]
             controls.append(control)
         groups.append((gid, title, controls))
     return groups
@@ -301,7 +300,7 @@ def builder(request: HttpRequest) -> HttpResponse:
         "name_max": NAME_MAX,
         "controls": controls,
         "errors": errors,
-        "rule_errors": [(sm.label(k), m) for k, m in errors.items() if k in SPEC_BY_KEY],
+        "rule_errors": [(wording.label(k), m) for k, m in errors.items() if k in SPEC_BY_KEY],
         "diffs": differences(ruleset or base),
         "changed": sum(c.changed for _g, _t, group in controls for c in group),
         "changed_rules": [c for _g, _t, group in controls for c in group if c.changed],

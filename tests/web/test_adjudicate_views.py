@@ -292,7 +292,7 @@ def test_hebrew_page_is_right_to_left_and_forms_stay_in_the_language(client: Cli
     page = html(r)
     assert 'dir="rtl"' in page
     assert 'action="/he/adjudicate/#ruling"' in page
-    assert '<textarea id="position" name="position" rows="16" dir="ltr"' in page
+    assert '<textarea id="position" name="position" rows="14" dir="ltr"' in page
 
 
 def test_csrf_is_enforced_for_the_page(client: Client) -> None:
