@@ -80,10 +80,12 @@ def pip_counts(set_max: int, board: frozenset[Tile], trains: tuple[_Train, ...])
 
 def shown(pips: tuple[int, ...], tile: Tile) -> tuple[int, ...]:
     """The pip counts once ``tile`` is on the table too."""
+    high, low = tile
+    if high == low:
+        return pips[:high] + (pips[high] + 1,) + pips[high + 1:]
     counts = list(pips)
-    counts[tile.high] += 1
-    if tile.high != tile.low:
-        counts[tile.low] += 1
+    counts[high] += 1
+    counts[low] += 1
     return tuple(counts)
 
 

@@ -49,18 +49,19 @@ class Analysis:
         flags = state.ruleset.flags
         seat = self.seat = state.to_move
         self.player = state.players[seat]
-        self.ends = tuple([t.end for t in state.trains])
+        trains = state.trains
+        self.ends = tuple([t[1] for t in trains])  # Train.end
         progress = state.progress
         hand = state.hands[seat]
-        drawn = progress.drawn if progress.drew and flags.turn_drawn_tile_only else None
+        tiles: tuple[Tile, ...] | None
+        if progress.drew and flags.turn_drawn_tile_only:
+            drawn = progress.drawn
+            tiles = None if hand is None else (drawn,) if drawn is not None else ()
+        else:
+            drawn = None
+            tiles = None if hand is None else hand[0]  # Hand.tiles
         self.drawn_only: Tile | None = drawn
         """After a draw, where only the drawn tile may be played: that tile."""
-        if hand is None:
-            tiles: tuple[Tile, ...] | None = None
-        elif progress.drew and flags.turn_drawn_tile_only:
-            tiles = (drawn,) if drawn is not None else ()
-        else:
-            tiles = hand.tiles
         self.hand_tiles = tiles
         """The tiles the player may choose from (after a draw, the drawn tile only); None when
         the hand is not given."""
@@ -71,7 +72,8 @@ class Analysis:
         else:
             self.dead, self.binding = _NONE_DEAD, doubles.UNBOUND
         """Indexed by whether the tile is a double: the train an open double binds it to."""
-        self.access, self.open_trains = train_access(state, seat, first)
+        found = _ACCESS.get((state.ruleset.id, seat, first, tuple([t[2] for t in trains])))  # Train.marker
+        self.access, self.open_trains = found if found is not None else train_access(state, seat, first)
         """Per train, the code that decides whether the player may use it (when no double binds)."""
         self.own_first = flags.turn_own_train_first and not progress.special
         own_tile = None
@@ -189,6 +191,18 @@ class Analysis:
             return ()
         seat, ends = self.seat, self.ends
         moves_on = plays_by_train(self.player, self.state.players)
+        single, double = self.binding
+        out = []
+        if single is not None and double is not None and single[0] == double[0]:
+            # a double binds every tile to one train: one test per tile, on that train only
+            # (after a draw, hand_tiles is the drawn tile alone)
+            index = single[0]
+            end, moves = ends[index], moves_on[index]
+            for tile in tiles:
+                if tile[0] == end or tile[1] == end:
+                    move = moves.get(tile)
+                    out.append(move if move is not None else moves.make(tile))
+            return tuple(out)
         # Without a binding double, a train is open to every tile or to none (own-train-first
         # closes the others when the player can add to the own train).
         access = self.access
@@ -197,19 +211,9 @@ class Analysis:
         else:
             free = [(ends[i], moves_on[i]) for i in self.open_trains]
         free_ends = {end for end, _ in free}
-        single, double = self.binding
-        if single is None:
-            singles, single_ends = free, free_ends
-        else:
-            singles, single_ends = [(ends[single[0]], moves_on[single[0]])], {ends[single[0]]}
-        if double is None:
-            doubles_, double_ends = free, free_ends
-        else:
-            doubles_, double_ends = [(ends[double[0]], moves_on[double[0]])], {ends[double[0]]}
-        drawn = self.drawn_only
-        out = []
-        if single is None and double is None and drawn is None:
-            # the commonest case, no double binding and any tile of the hand: one test per tile
+        # After a draw where only the drawn tile may be played, hand_tiles is that tile alone.
+        if single is None and double is None:
+            # the commonest case, no double binding: one test per tile
             for tile in tiles:
                 high, low = tile
                 if high in free_ends or low in free_ends:
@@ -218,6 +222,14 @@ class Analysis:
                             move = moves.get(tile)
                             out.append(move if move is not None else moves.make(tile))
             return tuple(out)
+        if single is None:
+            singles, single_ends = free, free_ends
+        else:
+            singles, single_ends = [(ends[single[0]], moves_on[single[0]])], {ends[single[0]]}
+        if double is None:
+            doubles_, double_ends = free, free_ends
+        else:
+            doubles_, double_ends = [(ends[double[0]], moves_on[double[0]])], {ends[double[0]]}
         # may_hold() is true of every tile of the player's own hand: a tile is in one place
         # only (positions that hold a tile twice are refused, and moves keep it so; the soak and
         # the properties check it), so not on the table, in the boneyard or another hand.
@@ -230,8 +242,6 @@ class Analysis:
             elif high in single_ends or low in single_ends:
                 trains = singles
             else:
-                continue
-            if drawn is not None and tile != drawn:
                 continue
             for end, moves in trains:
                 if high == end or low == end:
@@ -285,14 +295,17 @@ class Analysis:
         """Every legal action of the player to move: the plays, then draw, pass, done."""
         if self.state.round_over:
             return ()
-        plays = self.legal_plays()
-        draw, pass_, done = actions(self.player)
+        plays = self._plays
+        if plays is None:
+            plays = self._plays = self._legal_plays()
         # draw_ok(None), pass_ok() and done_ok(), each decided once: done excludes the others,
         # and draw and pass exclude each other
-        if self.done_ok():
-            return (*plays, done)
+        progress = self.state.progress
+        if progress.special and progress.played:  # done_ok()
+            return (*plays, actions(self.player)[2])
         if plays and self.hand_tiles is not None and self.state.ruleset.flags.turn_must_play:
             return plays  # must_play, with the plays found once
+        draw, pass_, _ = actions(self.player)
         return (*plays, draw if self.draw_due else pass_)
 
 

@@ -289,45 +289,54 @@ def apply(state: State, move: Move) -> State:
 
 def _play(state: State, move: Move) -> State:
     flags = state.ruleset.flags
-    tile, train_name = move.tile, move.train
+    tile, train_name = move[2], move[3]
     assert tile is not None and train_name is not None
-    seat, index = state.to_move, state.train_index(train_name)
+    players = state.players
+    seat = state.to_move
+    index = len(players) if train_name == MEXICAN else players.index(train_name)  # state.train_index
     changes = dict(state.__dict__)  # one copy, changed in place: the hot path of self-play
     hands = state.hands
     hand = hands[seat]
-    seen_drawn = state.seen_drawn
-    bone_tiles = state.boneyard_tiles
     from_unseen = False
     if hand is not None:
-        held = hand.tiles
+        held = hand[0]
         if tile in held:
             at = held.index(tile)  # a tile is in a hand once: positions refuse a tile twice
-            hand = _make(Hand, (held[:at] + held[at + 1:], hand.unknown))
+            hand = _make(Hand, (held[:at] + held[at + 1:], hand[1]))
         else:
             hand = Hand(held, max(0, hand.unknown - 1))
             from_unseen = True
         changes["hands"] = hands[:seat] + (hand,) + hands[seat + 1:]
-    elif tile in seen_drawn[seat]:
-        changes["seen_drawn"] = seen_drawn[:seat] + (seen_drawn[seat] - {tile},) + seen_drawn[seat + 1:]
     else:
-        from_unseen = True
-    if from_unseen and bone_tiles is not None and tile in bone_tiles:
-        changes["boneyard_tiles"] = tuple(t for t in bone_tiles if t != tile)  # it was the tile drawn unseen
-    trains = list(state.trains)
+        seen_drawn = state.seen_drawn
+        if tile in seen_drawn[seat]:
+            changes["seen_drawn"] = seen_drawn[:seat] + (seen_drawn[seat] - {tile},) + seen_drawn[seat + 1:]
+        else:
+            from_unseen = True
+    if from_unseen:
+        bone_tiles = state.boneyard_tiles
+        if bone_tiles is not None and tile in bone_tiles:
+            changes["boneyard_tiles"] = tuple(t for t in bone_tiles if t != tile)  # it was the tile drawn unseen
+    high, low = tile
+    trains = state.trains
     tiles, end, marker, unknown_prefix, near = trains[index]
     # markers.removed: owner-plays-own-train
-    trains[index] = _make(Train, (tiles + (tile,), tile.low if tile.high == end else tile.high,
-                                  marker and index != seat, unknown_prefix, near))
+    laid = _make(Train, (tiles + (tile,), low if high == end else high, marker and index != seat, unknown_prefix, near))
     progress = state.progress
     if flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != seat and not progress.special:
-        own = trains[seat]
-        trains[seat] = Train(own.tiles, own.end, True, own.unknown_prefix, own.near)
-    changes["trains"] = tuple(trains)
+        changed = list(trains)
+        changed[index] = laid
+        own = changed[seat]
+        changed[seat] = Train(own.tiles, own.end, True, own.unknown_prefix, own.near)
+        changes["trains"] = tuple(changed)
+    else:
+        changes["trains"] = trains[:index] + (laid,) + trains[index + 1:]
     changes["pips"] = doubles.shown(state.pips, tile)
-    if state.open_doubles or tile.high == tile.low:
+    double = high == low
+    if double or state.open_doubles:
         changes["open_doubles"] = doubles.after_play(flags, state.open_doubles, index, tile)
     changes["passes"] = 0
-    if hand is not None and not hand.tiles and not hand.unknown:
+    if hand is not None and not hand[0] and not hand[1]:
         if state.first_turn_now and flags.first_turn_going_out is FirstTurnOut.FINISH_ROUND_OF_TURNS:
             return _end_turn(state, changes)
         changes["round_over"] = True
@@ -335,7 +344,7 @@ def _play(state: State, move: Move) -> State:
     if progress.special:
         changes["progress"] = Progress(progress.played + 1, False, None, progress.doubles_laid, True)
         return _new(changes)
-    if tile.high == tile.low and flags.doubles_play_again and doubles.apply_now(state):
+    if double and flags.doubles_play_again and doubles.apply_now(state):
         changes["progress"] = Progress(progress.played + 1, False, None, True, progress.special)
         return _new(changes)
     return _end_turn(state, changes)
@@ -411,7 +420,8 @@ def _end_turn(state: State, values: dict[str, object]) -> State:
     values["round_over"] = over or state.round_over
     values["progress"] = _turn_start(flags, phase, pending, nxt)
     new = _new(values)
-    return evolve(new, round_over=True) if not new.round_over and _blocked(new) else new
+    # _blocked() is false while the boneyard is not empty: asked only once it is
+    return evolve(new, round_over=True) if values["boneyard"] == 0 and not new.round_over and _blocked(new) else new
 
 
 _FRESH = Progress()

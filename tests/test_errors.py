@@ -10,7 +10,7 @@ from mextrain_site.core.errors import HTTP_STATUS, status
 from mextrain_site.core.referee import parse
 from rules.errors import ErrorCode, InputError
 from rules.position import ImpossiblePositionError, Position, PositionSyntaxError
-from variants.loader import OptionProblem, VariantError, base_ids, get_ruleset, load_base, option_problems
+from variants.loader import OptionProblem, RulesetError, base_ids, get_ruleset, load_base, option_problems
 
 
 def test_every_code_has_one_http_status() -> None:
@@ -62,7 +62,7 @@ def test_options_are_validated_once_with_a_combination_that_works(base: str, cho
     if not problems:
         assert get_ruleset(ident).base == base
         return
-    with pytest.raises(VariantError) as info:
+    with pytest.raises(RulesetError) as info:
         get_ruleset(ident)
     assert str(info.value) == str(problems[0])
     for p in problems:

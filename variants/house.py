@@ -96,7 +96,7 @@ class House:
 def check(spec: HouseFile) -> House:
     """Check a parsed house ruleset against its base: the base exists (the loader's errors), each
     override differs from it or is dropped, and the combination works (the files' checks).
-    Raises VariantError or RulesetFileError."""
+    Raises RulesetError or RulesetFileError."""
     base = get_ruleset(spec.base)
     for key, (value, listed_node) in spec.listed.items():
         if value != base.rules[key].value:

@@ -17,7 +17,7 @@ from rules.errors import ErrorCode, InputError
 from rules.messages import Message
 from rules.ruleset import Rule, Ruleset
 
-from .schema import BaseVariant, RulesetFileError, flags_from, parse_variant
+from .schema import BaseRuleset, RulesetFileError, flags_from, parse_ruleset_file
 
 VARIANTS_DIR = Path(__file__).resolve().parent
 SOURCES_DIR = VARIANTS_DIR / "sources"
@@ -34,7 +34,7 @@ class OptionProblem(enum.Enum):
     CONFLICTS = "conflicts"
 
 
-class VariantError(InputError):
+class RulesetError(InputError):
     """An id that names no ruleset file (``problem`` None), or options that cannot be combined.
 
     ``code`` is ``unknown-variant`` (a file or option that does not exist) or
@@ -48,10 +48,6 @@ class VariantError(InputError):
         self.variant, self.problem, self.option, self.needs, self.suggestion = variant, problem, option, needs, suggestion
 
 
-UnknownVariantError = VariantError
-"""The name callers catch."""
-
-
 def _display(path: Path) -> str:
     try:
         return str(path.relative_to(VARIANTS_DIR.parent))
@@ -59,8 +55,8 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def load_file(path: Path) -> BaseVariant:
-    return parse_variant(path.read_text(encoding="utf-8"), _display(path), path.stem)
+def load_file(path: Path) -> BaseRuleset:
+    return parse_ruleset_file(path.read_text(encoding="utf-8"), _display(path), path.stem)
 
 
 @functools.cache
@@ -70,7 +66,7 @@ def base_ids() -> tuple[str, ...]:
 
 
 @functools.cache
-def _all_bases() -> tuple[BaseVariant, ...]:
+def _all_bases() -> tuple[BaseRuleset, ...]:
     return tuple(load_base(p.stem) for p in sorted(VARIANTS_DIR.glob("*.yaml")))
 
 
@@ -81,17 +77,17 @@ def file_ids() -> frozenset[str]:
     return frozenset(p.stem for p in VARIANTS_DIR.glob("*.yaml"))
 
 
-def load_base(ident: str) -> BaseVariant:
+def load_base(ident: str) -> BaseRuleset:
     if ident not in file_ids():
         known = ", ".join(sorted(file_ids()))
         shown = ident if len(ident) <= 40 else ident[:40] + "…"
-        raise VariantError(Message("unknown variant {variant}; known variants: {known}", variant=repr(shown), known=known),
+        raise RulesetError(Message("unknown variant {variant}; known variants: {known}", variant=repr(shown), known=known),
                            code=ErrorCode.UNKNOWN_VARIANT, variant=ident)
     return _load_base(ident)
 
 
 @functools.cache
-def _load_base(ident: str) -> BaseVariant:
+def _load_base(ident: str) -> BaseRuleset:
     return load_file(VARIANTS_DIR / f"{ident}.yaml")
 
 
@@ -111,14 +107,14 @@ def split_id(full_id: str) -> tuple[str, tuple[str, ...]]:
     return base.strip(), tuple(o.strip() for o in options)
 
 
-def option_problems(base_id: str, chosen: Sequence[str]) -> tuple[VariantError, ...]:
+def option_problems(base_id: str, chosen: Sequence[str]) -> tuple[RulesetError, ...]:
     """Every reason the options ``chosen`` cannot be applied to the ruleset file ``base_id`` (which
     must exist), in the order of ``chosen``: the one place options are validated."""
     base = load_base(base_id)
     full_id = "+".join((base_id, *chosen))
     working = working_combination(base_id, chosen)
     if len(chosen) > MAX_OPTIONS:
-        return (VariantError(Message("too many options in {variant} (at most {limit})", variant=repr(full_id),
+        return (RulesetError(Message("too many options in {variant} (at most {limit})", variant=repr(full_id),
                                      limit=MAX_OPTIONS),
                              code=ErrorCode.IMPOSSIBLE_OPTIONS, variant=base_id, problem=OptionProblem.TOO_MANY,
                              suggestion=working),)
@@ -126,12 +122,12 @@ def option_problems(base_id: str, chosen: Sequence[str]) -> tuple[VariantError, 
     known = ", ".join(base.options) or "none"
     for i, name in enumerate(chosen):
         if name not in base.options:
-            out.append(VariantError(Message("{variant} has no option {option}; its options: {known}",
+            out.append(RulesetError(Message("{variant} has no option {option}; its options: {known}",
                                             variant=repr(base_id), option=repr(name), known=known),
                                     code=ErrorCode.UNKNOWN_VARIANT, variant=base_id, problem=OptionProblem.UNKNOWN,
                                     option=name, suggestion=working))
         elif name in chosen[:i]:
-            out.append(VariantError(Message("option {option} is given twice in {variant}", option=repr(name),
+            out.append(RulesetError(Message("option {option} is given twice in {variant}", option=repr(name),
                                             variant=repr(full_id)),
                                     code=ErrorCode.IMPOSSIBLE_OPTIONS, variant=base_id,
                                     problem=OptionProblem.GIVEN_TWICE, option=name, suggestion=working))
@@ -140,14 +136,14 @@ def option_problems(base_id: str, chosen: Sequence[str]) -> tuple[VariantError, 
         spec = base.options[name]
         for needed in spec.requires:
             if needed not in valid:
-                out.append(VariantError(Message("option {option} of {variant} requires {needed}: use {suggestion}",
+                out.append(RulesetError(Message("option {option} of {variant} requires {needed}: use {suggestion}",
                                                 option=repr(name), variant=repr(base_id), needed=repr(needed),
                                                 suggestion=working),
                                         code=ErrorCode.IMPOSSIBLE_OPTIONS, variant=base_id,
                                         problem=OptionProblem.REQUIRES, option=name, needs=needed, suggestion=working))
         for other in spec.conflicts:
             if other in valid and valid.index(other) > valid.index(name):
-                out.append(VariantError(Message("option {option} of {variant} cannot be combined with {other}",
+                out.append(RulesetError(Message("option {option} of {variant} cannot be combined with {other}",
                                                 option=repr(name), variant=repr(base_id), other=repr(other)),
                                         code=ErrorCode.IMPOSSIBLE_OPTIONS, variant=base_id,
                                         problem=OptionProblem.CONFLICTS, option=name, needs=other,
@@ -174,7 +170,7 @@ def working_combination(base_id: str, chosen: Sequence[str]) -> str:
 
 @functools.lru_cache(maxsize=256)
 def get_ruleset(full_id: str) -> Ruleset:
-    """The ruleset for ``base`` or ``base+option+option``; raises VariantError (the first problem)."""
+    """The ruleset for ``base`` or ``base+option+option``; raises RulesetError (the first problem)."""
     base_id, chosen = split_id(full_id)
     base = load_base(base_id)
     problems = option_problems(base_id, chosen)
@@ -240,5 +236,5 @@ def seed_names() -> frozenset[str]:
 
 def seed_text(seed: str) -> str:
     if seed not in seed_names():
-        raise VariantError(f"unknown source {seed[:60]!r}", code=ErrorCode.NOT_FOUND, variant="")
+        raise RulesetError(f"unknown source {seed[:60]!r}", code=ErrorCode.NOT_FOUND, variant="")
     return (SOURCES_DIR / seed).read_text(encoding="utf-8")

@@ -46,7 +46,7 @@ class RulesetFileError(ValueError):
 
 
 @dataclass(frozen=True)
-class BaseVariant:
+class BaseRuleset:
     """A ruleset file, validated: its base rules and the options it declares."""
 
     id: str
@@ -312,7 +312,7 @@ def _compose(text: str, file: str) -> yaml.Node:
     return root
 
 
-def parse_variant(text: str, file: str, expected_id: str) -> BaseVariant:
+def parse_ruleset_file(text: str, file: str, expected_id: str) -> BaseRuleset:
     """Validate the text of one ruleset file."""
     r = _Reader(file)
     root = _compose(text, file)
@@ -372,7 +372,7 @@ def parse_variant(text: str, file: str, expected_id: str) -> BaseVariant:
             changes=MappingProxyType(changes),
         )
     frozen = MappingProxyType(rules)
-    return BaseVariant(
+    return BaseRuleset(
         id=ident,
         title=r.text(top["title"], "title"),
         publisher=r.text(top["publisher"], "publisher", empty=True),

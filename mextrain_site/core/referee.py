@@ -16,7 +16,7 @@ from rules.messages import Message
 from rules.position import MAX_TEXT, ImpossiblePositionError, Position
 from rules.ruleset import Ruleset
 from variants.house import is_house_id
-from variants.loader import VariantError, all_rulesets, get_ruleset
+from variants.loader import RulesetError, all_rulesets, get_ruleset
 
 BadInput = InputError
 """Input that cannot be judged: the one input-error type (rules.errors)."""
@@ -83,7 +83,7 @@ def choose_rulesets(position: Position, variants: Sequence[str] | None,
     for ident in ids:
         try:
             out.append(_house(ident) if is_house_id(ident) else get_ruleset(ident))
-        except VariantError as exc:
+        except RulesetError as exc:
             line, column = where
             if not line:
                 raise

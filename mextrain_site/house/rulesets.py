@@ -19,7 +19,7 @@ from rules.errors import ErrorCode
 from rules.messages import Message
 from rules.ruleset import Ruleset
 from variants import house as hs
-from variants.loader import VariantError, get_ruleset
+from variants.loader import RulesetError, get_ruleset
 from variants.schema import HouseFile, house_from_data
 
 from ..referee.sharing import insert_once
@@ -27,7 +27,7 @@ from .models import HouseRuleset
 
 
 def lookup(ident: str) -> Ruleset:
-    """The ruleset called ``ident``; raises VariantError (the loader's texts for published ids)."""
+    """The ruleset called ``ident``; raises RulesetError (the loader's texts for published ids)."""
     ident = ident.strip()
     if hs.is_house_id(ident):
         return house_ruleset(ident)
@@ -39,7 +39,7 @@ def _stored(ident: str) -> Ruleset:
     """Read and built once per process (a stored row never changes; a miss raises, so it is not kept)."""
     row = HouseRuleset.objects.filter(pk=ident).only("base", "name", "rules").first()
     if row is None:
-        raise VariantError(Message("no house ruleset is called {variant}", variant=repr(ident)),
+        raise RulesetError(Message("no house ruleset is called {variant}", variant=repr(ident)),
                            code=ErrorCode.UNKNOWN_VARIANT, variant=ident)
     spec = house_from_data(row.base, row.name, json.loads(row.rules), file=ident)
     return hs.build(hs.check(spec), ident, describe)
@@ -61,7 +61,7 @@ def describe(key: str, value: Any) -> str:
 def house_ruleset(ident: str) -> Ruleset:
     """A stored house ruleset: read from the database the first time it is asked for."""
     if len(ident) > 64:
-        raise VariantError(Message("no house ruleset is called {variant}", variant=repr(ident[:64] + "…")),
+        raise RulesetError(Message("no house ruleset is called {variant}", variant=repr(ident[:64] + "…")),
                            code=ErrorCode.UNKNOWN_VARIANT, variant=ident[:64])
     return _stored(ident)
 
@@ -69,7 +69,7 @@ def house_ruleset(ident: str) -> Ruleset:
 def store(spec: HouseFile, before_insert: Callable[[str], None] | None = None) -> Ruleset:
     """Check and store a house ruleset (once: the same rules give the same row and id).
 
-    Raises VariantError or RulesetFileError with the exact reason. ``before_insert(text)``
+    Raises RulesetError or RulesetFileError with the exact reason. ``before_insert(text)``
     is called before a new row is written (the storage quota), not when it is already stored."""
     house = hs.check(spec)
     data = json.dumps(house.data(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))

@@ -24,7 +24,7 @@ from mextrain_site.core.limits import charge_storage, limited
 from mextrain_site.reference import rule_views, wording
 from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, DealRow, Ruleset, RuleSpec, Status, ValueKind, Worded
 from variants import house as hs
-from variants.loader import VariantError, all_rulesets, get_ruleset, option_ids
+from variants.loader import RulesetError, all_rulesets, get_ruleset, option_ids
 from variants.schema import NAME_MAX, HouseFile, RulesetFileError, house_from_data, parse_house
 
 from .rulesets import describe, lookup, store
@@ -51,7 +51,7 @@ def _house(ident: str) -> Ruleset:
         raise Http404(_("No house ruleset is called “%(id)s”.") % {"id": ident[:80]})
     try:
         return lookup(ident)
-    except VariantError:
+    except RulesetError:
         raise Http404(_("No house ruleset is called “%(id)s”.") % {"id": ident}) from None
 
 
@@ -251,7 +251,7 @@ def builder(request: HttpRequest) -> HttpResponse:
     errors: dict[str, str] = {}
     try:
         base = get_ruleset(base_id)
-    except VariantError as exc:
+    except RulesetError as exc:
         errors["base"] = str(exc)
         base = get_ruleset(option_ids()[0])
     name = " ".join(source.get("name", "").split())
@@ -287,7 +287,7 @@ def builder(request: HttpRequest) -> HttpResponse:
                         return _save(request, house_from_data(base.id, name, data, file="form"))
             except RulesetFileError as exc:
                 errors[_problem_key(exc)] = exc.reason
-            except VariantError as exc:
+            except RulesetError as exc:
                 errors["base"] = str(exc)
     controls = _controls(base, values)
     for _gid, _title, group in controls:
@@ -350,7 +350,7 @@ def upload(request: HttpRequest) -> HttpResponse:
             return _to_page(ruleset)
         except UnicodeDecodeError as exc:
             error = _("The file is not UTF-8 text (byte %(n)s).") % {"n": exc.start + 1}
-        except (RulesetFileError, VariantError) as exc:
+        except (RulesetFileError, RulesetError) as exc:
             error = str(exc)
     base = get_ruleset(option_ids()[0])
     context = {"bases": option_ids(), "base": base, "name": "", "name_max": NAME_MAX,

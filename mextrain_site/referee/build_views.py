@@ -24,7 +24,7 @@ from rules.messages import word
 from rules.moves import MEXICAN, Action
 from rules.position import MAX_PLAYERS, SCORE, Position
 from rules.tiles import MAX_PIP, Tile
-from variants.loader import UnknownVariantError, all_rulesets, get_ruleset
+from variants.loader import RulesetError, all_rulesets, get_ruleset
 
 from . import building as b
 from .board import _half
@@ -80,7 +80,7 @@ def set_default(p: Position) -> str:
     """The set the rulesets judged use when the text names none."""
     try:
         rulesets = (get_ruleset(p.variant),) if p.variant else all_rulesets()
-    except UnknownVariantError:
+    except RulesetError:
         rulesets = all_rulesets()
     found = sorted({default_set(rs, len(p.players), b.engine_of(p)) for rs in rulesets})
     return " / ".join(f"double-{s}" for s in found)

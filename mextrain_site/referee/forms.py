@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from mextrain_site.core.i18n import ruleset_text
 from mextrain_site.house.rulesets import lookup
 from variants.house import is_house_id
-from variants.loader import VariantError, get_ruleset, option_ids
+from variants.loader import RulesetError, get_ruleset, option_ids
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -29,7 +29,7 @@ class RulesetsField(forms.MultipleChoiceField):
         if is_house_id(value):
             try:
                 lookup(value)
-            except VariantError:
+            except RulesetError:
                 return False
             return True
         return super().valid_value(value)
@@ -58,7 +58,7 @@ def picker_groups(chosen: list[str]) -> list[dict[str, Any]]:
         if is_house_id(ident):
             try:
                 rs = lookup(ident)
-            except VariantError:
+            except RulesetError:
                 continue
             groups.append({"base": {"id": rs.id, "checked": True, "options": [], "summary": ""}, "title": rs.title,
                            "combos": []})

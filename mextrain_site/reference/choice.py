@@ -14,7 +14,7 @@ from rules.ruleset import (
 )
 from variants.loader import (
     OptionProblem,
-    VariantError,
+    RulesetError,
     get_ruleset,
     load_base,
     option_problems,
@@ -47,7 +47,7 @@ def choose(base_id: str, options: Sequence[str]) -> Choice:
     return choice
 
 
-def option_problem_text(problem: VariantError) -> str:
+def option_problem_text(problem: RulesetError) -> str:
     """A problem with the options chosen, worded for the page."""
     p = problem.problem
     if p is OptionProblem.UNKNOWN:

@@ -15,7 +15,7 @@ from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY, Ruleset
 from variants.house import is_house_id
 from variants.loader import (
-    VariantError,
+    RulesetError,
     base_ids,
     load_base,
     option_closure,
@@ -58,7 +58,7 @@ def _resolve(full_id: str) -> Choice:
         return Choice(full_id, (), ruleset=lookup(full_id))
     base_id, options = split_id(full_id)
     if base_id not in base_ids():
-        load_base(base_id)  # raises VariantError
+        load_base(base_id)  # raises RulesetError
     return choose(base_id, options)
 
 
@@ -133,7 +133,7 @@ def compare(request: HttpRequest) -> HttpResponse:
     for ident in asked:
         try:
             choice = _resolve(ident)
-        except VariantError:
+        except RulesetError:
             errors.append(gettext("No ruleset is called “%(id)s”.") % {"id": split_id(ident)[0]})
             continue
         errors.extend(choice.errors)
@@ -223,7 +223,7 @@ def _add_house_holders(request: HttpRequest, key: str, groups: list[who_says.Val
             continue
         try:
             rs = lookup(ident)
-        except VariantError:
+        except RulesetError:
             continue
         view = rule_views.rule_view(rs, key, compact=True)
         for group in groups:

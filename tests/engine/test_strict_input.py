@@ -11,7 +11,7 @@ from rules.answer import rule
 from rules.position import Position, PositionError, PositionSyntaxError
 from rules.tiles import Tile
 from tests.odd_input import BASE, odd_digits, odd_numbers, planted
-from variants.loader import UnknownVariantError, base_ids, get_ruleset
+from variants.loader import RulesetError, base_ids, get_ruleset
 
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -85,12 +85,12 @@ def test_a_round_past_the_default_set_is_refused_per_ruleset() -> None:
 def test_any_variant_id_is_checked_before_the_file_system(ident: str) -> None:
     if ident.split("+")[0].strip() in base_ids():
         return
-    with pytest.raises(UnknownVariantError):
+    with pytest.raises(RulesetError):
         get_ruleset(ident)
 
 
 def test_an_id_longer_than_a_file_name() -> None:
-    with pytest.raises(UnknownVariantError):
+    with pytest.raises(RulesetError):
         get_ruleset("a" * 251)
-    with pytest.raises(UnknownVariantError):
+    with pytest.raises(RulesetError):
         get_ruleset("a" * 5000 + "+mandatory-doubles")

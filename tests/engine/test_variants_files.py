@@ -10,14 +10,14 @@ import pytest
 from rules.ruleset import RULE_SPECS, Status
 from variants.loader import (
     SOURCES_DIR,
-    UnknownVariantError,
+    RulesetError,
     base_ids,
     check_files,
     get_ruleset,
     load_base,
     option_ids,
 )
-from variants.schema import RulesetFileError, parse_variant
+from variants.schema import RulesetFileError, parse_ruleset_file
 
 SHARED_SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 
@@ -104,7 +104,7 @@ def test_options_combine_and_canonicalise() -> None:
     ],
 )
 def test_impossible_combinations_are_refused(ident: str, message: str) -> None:
-    with pytest.raises(UnknownVariantError) as info:
+    with pytest.raises(RulesetError) as info:
         get_ruleset(ident)
     assert str(info.value) == message
 
@@ -140,7 +140,7 @@ def line_of(text: str, needle: str) -> int:
 )
 def test_broken_file_errors_name_file_line_path_expected_found(text: str, expected: str) -> None:
     with pytest.raises(RulesetFileError) as info:
-        parse_variant(text, "variants/gamerules.yaml", "gamerules")
+        parse_ruleset_file(text, "variants/gamerules.yaml", "gamerules")
     err = info.value
     assert str(err) == expected.format(line=err.line)
     # the line named is where the offending text is
@@ -154,7 +154,7 @@ def test_missing_rule_is_named() -> None:
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("  ") and not lines[i].startswith("    "))
     text = "".join(lines[:start] + lines[end:])
     with pytest.raises(RulesetFileError) as info:
-        parse_variant(text, "variants/gamerules.yaml", "gamerules")
+        parse_ruleset_file(text, "variants/gamerules.yaml", "gamerules")
     assert str(info.value) == (
         f"variants/gamerules.yaml:{line_of(text, 'rules:') + 1}: rules.turn.announce_last_tile: "
         "expected every rule key declared (the digest's dimensions); found it missing")
@@ -170,14 +170,14 @@ def test_silent_and_ambiguous_rules_need_their_readings(key: str, field: str, ex
     dropped = next(i for i in range(rule, len(lines)) if lines[i].startswith(f"    {field}:"))
     text = "".join(lines[:dropped] + lines[dropped + 1:])
     with pytest.raises(RulesetFileError) as info:
-        parse_variant(text, "variants/gamerules.yaml", "gamerules")
+        parse_ruleset_file(text, "variants/gamerules.yaml", "gamerules")
     assert str(info.value) == f"variants/gamerules.yaml:{rule + 2}: rules.{key}.{field}: expected {expected}; found it missing"
 
 
 def test_yaml_syntax_error_names_the_line() -> None:
     text = broken("    value: one\n", "    value: [one\n")
     with pytest.raises(RulesetFileError) as info:
-        parse_variant(text, "variants/gamerules.yaml", "gamerules")
+        parse_ruleset_file(text, "variants/gamerules.yaml", "gamerules")
     assert str(info.value).startswith("variants/gamerules.yaml:")
     assert "expected valid YAML" in str(info.value)
 
@@ -185,11 +185,11 @@ def test_yaml_syntax_error_names_the_line() -> None:
 def test_unsafe_yaml_tags_are_refused() -> None:
     text = broken("    value: one\n", "    value: !!python/object/apply:os.system ['true']\n")
     with pytest.raises(RulesetFileError):
-        parse_variant(text, "variants/gamerules.yaml", "gamerules")
+        parse_ruleset_file(text, "variants/gamerules.yaml", "gamerules")
 
 
 def test_unsafe_scalar_tag_is_refused_with_a_message() -> None:
     text = broken("    value: one\n", "    value: !!python/name:os.system\n")
     with pytest.raises(RulesetFileError) as info:
-        parse_variant(text, "variants/gamerules.yaml", "gamerules")
+        parse_ruleset_file(text, "variants/gamerules.yaml", "gamerules")
     assert "found a value tagged tag:yaml.org,2002:python/name:os.system" in str(info.value)

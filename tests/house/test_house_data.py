@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, Status, ValueKind
 from variants import house as hs
-from variants.loader import VARIANTS_DIR, VariantError, get_ruleset, option_ids
-from variants.schema import RulesetFileError, house_from_data, parse_house, parse_variant
+from variants.loader import VARIANTS_DIR, RulesetError, get_ruleset, option_ids
+from variants.schema import RulesetFileError, house_from_data, parse_house, parse_ruleset_file
 
 KITCHEN = {"turn.cannot_play": "marker-no-draw", "scoring.double_blank": 50, "doubles.dead": False}
 
@@ -58,7 +58,7 @@ def test_the_same_value_errors_as_in_a_ruleset_file() -> None:
     bad_file = text.replace("  turn.cannot_play:\n    value: draw-one", "  turn.cannot_play:\n    value: draw-two", 1)
     assert bad_file != text
     with pytest.raises(RulesetFileError) as in_file:
-        parse_variant(bad_file, "masters.yaml", "masters")
+        parse_ruleset_file(bad_file, "masters.yaml", "masters")
     with pytest.raises(RulesetFileError) as in_request:
         make(rules={"turn.cannot_play": "draw-two"})
     assert in_file.value.path == "rules.turn.cannot_play.value"
@@ -99,7 +99,7 @@ def test_impossible_house_rulesets_are_refused_with_the_reason(base: str, name: 
     ("house-aaaaaaaaaaaa", None),
 ])
 def test_the_base_is_a_published_ruleset_with_the_loaders_texts(base: str, message: str | None) -> None:
-    with pytest.raises(VariantError) as info:
+    with pytest.raises(RulesetError) as info:
         make(base=base)
     if message is not None:
         assert str(info.value) == message
@@ -109,7 +109,7 @@ def test_published_files_pass_the_combination_rules_and_a_broken_one_does_not() 
     text = (VARIANTS_DIR / "masters.yaml").read_text(encoding="utf-8")
     broken = text.replace("value: {min: 2, max: 8}", "value: {min: 2, max: 9}", 1)
     with pytest.raises(RulesetFileError) as info:
-        parse_variant(broken, "masters.yaml", "masters")
+        parse_ruleset_file(broken, "masters.yaml", "masters")
     assert info.value.path == "rules.setup.deal" and info.value.found == "no row for 9 players"
     assert info.value.line > 1
 
@@ -119,7 +119,7 @@ def test_a_published_file_may_not_claim_status_house() -> None:
     bad = text.replace("  engine.tile:\n    value: highest-held\n    status: stated", "  engine.tile:\n    value: highest-held\n    status: house", 1)
     assert bad != text
     with pytest.raises(RulesetFileError) as info:
-        parse_variant(bad, "masters.yaml", "masters")
+        parse_ruleset_file(bad, "masters.yaml", "masters")
     assert info.value.reason == "rules.engine.tile.status: expected one of 'stated', 'silent', 'ambiguous'; found 'house'"
 
 
