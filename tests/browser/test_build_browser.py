@@ -129,7 +129,10 @@ def test_what_bobs_hand_counts(table: Table) -> None:
     text = t.text()
     assert text.endswith("turn: Bob\nhand: 12-11 0-0\ncheck: score\n")
     t.judge()
-    # the engine's answer to the text built by taps: 73 where the double-blank counts 50, else 23
+    # the page writes each sum out: 73 where the double-blank counts 50 (howto, gamerules), else 23
+    expect(t.page.locator(".scores").filter(has_text=" = 73")).to_have_count(1)
+    expect(t.page.locator(".scores").filter(has_text=" = 23")).to_have_count(1)
+    # the engine's answer to the text built by taps, through the API
     origin = t.page.evaluate("location.origin")
     answer = t.page.request.post(f"{origin}/api/adjudicate", data=text, headers={"Content-Type": "text/plain"}).json()
     scores = {ident: v["scores"] for ident, v in answer["variants"].items()}
