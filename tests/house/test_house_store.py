@@ -9,15 +9,14 @@ from __future__ import annotations
 import os
 import threading
 from collections import Counter
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from mextrain_site.house.models import HouseRuleset
 from mextrain_site.house.rulesets import store
+from tests.db_threads import in_thread
 from variants import house as hs
 from variants.schema import house_from_data
 
@@ -26,14 +25,6 @@ pytestmark = [pytest.mark.django_db(transaction=True)]
 THREADS = 12
 RULES = [{"scoring.double_blank": n} for n in range(1, 7)]
 
-
-def _in_thread(fn: Callable[..., Any], *args: Any) -> Callable[[], Any]:
-    def run() -> Any:
-        try:
-            return fn(*args)
-        finally:
-            connections.close_all()
-    return run
 
 
 def test_the_database_in_use() -> None:
@@ -53,7 +44,7 @@ def test_concurrent_creations_store_each_once() -> None:
         return store(house_from_data(base, name, rules)).id
 
     with ThreadPoolExecutor(THREADS) as pool:
-        ids = [f.result(timeout=60) for f in [pool.submit(_in_thread(job, *j)) for j in jobs]]
+        ids = [f.result(timeout=60) for f in [pool.submit(in_thread(job, *j)) for j in jobs]]
     expected = [hs.house_id(base, {k: v for k, v in rules.items()}) for base, rules, _ in jobs]
     assert ids == expected
     rows = list(HouseRuleset.objects.all())

@@ -13,12 +13,13 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 
 from mextrain_site.referee.models import SharedRuling
 from mextrain_site.referee.sharing import share_id, store
 from mextrain_site.referee.views import EXAMPLE
+from tests.db_threads import in_thread
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.filterwarnings("ignore:No directory at:UserWarning")]
@@ -26,15 +27,6 @@ pytestmark = [pytest.mark.django_db(transaction=True),
 THREADS = 16
 TEXTS = [EXAMPLE.replace("boneyard: 23", f"boneyard: {n}") for n in range(10, 22)]
 
-
-def _in_thread(fn, *args):
-    """Run ``fn`` in a worker thread with its own connection, closed afterwards."""
-    def run():
-        try:
-            return fn(*args)
-        finally:
-            connections.close_all()
-    return run
 
 
 def test_the_database_in_use() -> None:
@@ -56,7 +48,7 @@ def test_concurrent_stores_of_the_same_and_different_texts_store_each_once() -> 
         return store(text, variants).pk
 
     with ThreadPoolExecutor(THREADS) as pool:
-        futures = [pool.submit(_in_thread(job, text, variants)) for text, variants in jobs]
+        futures = [pool.submit(in_thread(job, text, variants)) for text, variants in jobs]
         ids = [f.result(timeout=60) for f in futures]
 
     expected = {share_id(text, variants) for text, variants in jobs}
@@ -84,7 +76,7 @@ def test_concurrent_share_requests_through_the_views() -> None:
         return r.status_code, r.get("Location", "")
 
     with ThreadPoolExecutor(THREADS) as pool:
-        results = list(pool.map(lambda n: _in_thread(job, n)(), range(THREADS * 2)))
+        results = list(pool.map(lambda n: in_thread(job, n)(), range(THREADS * 2)))
 
     assert {status for status, _ in results} == {303}
     assert {loc for _, loc in results} == {f"/r/{share_id(t, [])}/" for t in texts}
