@@ -50,7 +50,8 @@ class Analysis:
         seat = self.seat = state.to_move
         self.player = state.players[seat]
         trains = state.trains
-        self.ends = tuple([t[1] for t in trains])  # Train.end
+        # the trains' columns at once (in C): Train.tiles, .end, .marker, ...
+        _, self.ends, markers, *_ = zip(*trains)
         progress = state.progress
         hand = state.hands[seat]
         tiles: tuple[Tile, ...] | None
@@ -72,7 +73,7 @@ class Analysis:
         else:
             self.dead, self.binding = _NONE_DEAD, doubles.UNBOUND
         """Indexed by whether the tile is a double: the train an open double binds it to."""
-        found = _ACCESS.get((state.ruleset.id, seat, first, tuple([t[2] for t in trains])))  # Train.marker
+        found = _ACCESS.get((state.ruleset.id, seat, first, markers))
         self.access, self.open_trains = found if found is not None else train_access(state, seat, first)
         """Per train, the code that decides whether the player may use it (when no double binds)."""
         self.own_first = flags.turn_own_train_first and not progress.special

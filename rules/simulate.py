@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 
 from .deal import DealError, deal, deal_row, rounds_in_game
 from .explain import explain as explain_move
-from .legality import candidates, is_legal, legal_moves
+from .legality import analyse, candidates, is_legal, legal_moves
 from .moves import Action, Move
 from .position import MoveLine, Position
 from .replay import replay
@@ -47,10 +47,17 @@ class InvariantError(AssertionError):
 
 @dataclass(frozen=True)
 class RoundLog:
-    position: Position
-    """The deal, with every move of the round: a complete, replayable position text."""
+    deal: Position
+    """The deal, before any move."""
+    moves: tuple[Move, ...]
+    """Every move of the round, in order."""
     final: State
     scores: dict[str, int]
+
+    @property
+    def position(self) -> Position:
+        """The deal with every move of the round: a complete, replayable position (made when asked)."""
+        return replace(self.deal, moves=tuple([MoveLine(m) for m in self.moves]))
 
     def text(self) -> str:
         return self.position.format()
@@ -105,7 +112,7 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
     for _ in range(MAX_STEPS):
         if state.round_over:
             break
-        options = legal_moves(state)
+        options = analyse(state).legal_moves()
         if not options:
             raise InvariantError(f"{where}: no legal move for {state.player} and the round is not over")
         if check:
@@ -131,10 +138,10 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
     scores = round_scores(state)
     if scores is None:
         raise InvariantError(f"{where}: the round ended but has no scores")
-    log = replace(dealt.position, moves=tuple([MoveLine(m) for m in moves]))
+    log = RoundLog(dealt.position, tuple(moves), state, scores)
     if check:
-        _check_replay(log, ruleset, state, where)
-    return RoundLog(log, state, scores)
+        _check_replay(log.position, ruleset, state, where)
+    return log
 
 
 def _check_replay(log: Position, ruleset: Ruleset, final: State, where: str) -> None:
