@@ -356,9 +356,14 @@ _make = tuple.__new__
 
 def _new(values: dict[str, object]) -> State:
     """A state holding ``values``, every field (see evolve)."""
-    new = object.__new__(State)
-    object.__setattr__(new, "__dict__", values)
+    new = _object_new(State)
+    _set_dict(new, values)
     return new
+
+
+_object_new = object.__new__
+_set_dict = State.__dict__["__dict__"].__set__
+"""Sets an instance's dict: what ``object.__setattr__(new, "__dict__", values)`` does, without looking the name up."""
 
 
 def _draw(state: State, move: Move) -> State:
