@@ -123,7 +123,8 @@ class _Worded:
 
     def __init__(self) -> None:
         self.reasons: dict[Reason, dict[str, Any]] = {}
-        self.actions: dict[Judgement, tuple[dict[str, Any], tuple[str, ...]]] = {}
+        self.actions: dict[Judgement, tuple[dict[str, Any], tuple[str, ...], frozenset[str]]] = {}
+        """Each judgement's JSON, with the rules its reasons name: in order, and as a set."""
 
 
 _WORDED: dict[str, _Worded] = {}
@@ -174,9 +175,9 @@ class _Writer:
             actions = self.table.worded.actions
             found = actions.get(j)
             if found is None:
-                found = actions[j] = (self.judgement(j), tuple({r.rule_key: None for r in j.reasons
-                                                               if r.rule_key is not None}))
-            else:
+                keys = tuple({r.rule_key: None for r in j.reasons if r.rule_key is not None})
+                found = actions[j] = (self.judgement(j), keys, frozenset(keys))
+            elif not self.rules.keys() >= found[2]:  # most actions name only rules named already
                 for key in found[1]:
                     if key not in self.rules:
                         self.rules[key] = rule_json(self.ruleset, key, self.table.translate)
