@@ -208,21 +208,25 @@ class Analysis:
         # closes the others when the player can add to the own train).
         access = self.access
         if self.own_first and self.own_tile is not None:
-            free = [(ends[seat], moves_on[seat])] if not access[seat].blocks else []
+            open_trains: tuple[int, ...] = (seat,) if not access[seat].blocks else ()
         else:
-            free = [(ends[i], moves_on[i]) for i in self.open_trains]
-        free_ends = {end for end, _ in free}
+            open_trains = self.open_trains
         # After a draw where only the drawn tile may be played, hand_tiles is that tile alone.
         if single is None and double is None:
             # the commonest case, no double binding: one test per tile
+            free_ends = set(map(ends.__getitem__, open_trains))
             for tile in tiles:
                 high, low = tile
                 if high in free_ends or low in free_ends:
-                    for end, moves in free:
+                    for index in open_trains:
+                        end = ends[index]
                         if high == end or low == end:
+                            moves = moves_on[index]
                             move = moves.get(tile)
                             out.append(move if move is not None else moves.make(tile))
             return tuple(out)
+        free = [(ends[i], moves_on[i]) for i in open_trains]
+        free_ends = {end for end, _ in free}
         if single is None:
             singles, single_ends = free, free_ends
         else:
