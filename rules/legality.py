@@ -42,10 +42,8 @@ class Analysis:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self._names: tuple[str, ...] | None = None
-        self._board: frozenset[Tile] | None = None
-        self._holders: dict[Tile, int] | None = None
         self._plays: tuple[Move, ...] | None = None
+        # _names, _board and _holders are set when first asked for (the fast path never asks)
         flags = state.ruleset.flags
         seat = self.seat = state.to_move
         self.player = state.players[seat]
@@ -97,7 +95,7 @@ class Analysis:
     @property
     def names(self) -> tuple[str, ...]:
         """The trains' names, in index order."""
-        names = self._names
+        names: tuple[str, ...] | None = getattr(self, "_names", None)
         if names is None:
             names = self._names = train_names(self.state.players)
         return names
@@ -106,7 +104,7 @@ class Analysis:
     @property
     def board(self) -> frozenset[Tile]:
         """Every tile known to be on the table (State.board, computed once)."""
-        board = self._board
+        board: frozenset[Tile] | None = getattr(self, "_board", None)
         if board is None:
             board = self._board = self.state.board
         return board
@@ -114,7 +112,7 @@ class Analysis:
     @property
     def holders(self) -> dict[Tile, int]:
         """The seat known to hold each tile: from the hands given, and tiles seen drawn."""
-        found = self._holders
+        found: dict[Tile, int] | None = getattr(self, "_holders", None)
         if found is None:
             found = {}
             for seat, hand in enumerate(self.state.hands):

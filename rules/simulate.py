@@ -109,6 +109,7 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
     state = build(dealt.position, ruleset)
     moves: list[Move] = []
     where = f"{ruleset.id}, seed {seed}, round {round_no}"
+    choice, record = rng.choice, moves.append
     for _ in range(MAX_STEPS):
         if state.round_over:
             break
@@ -119,7 +120,7 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
             problem = agreement_problem(state)
             if problem:
                 raise InvariantError(f"{where}: {problem}")
-        move = rng.choice(options)
+        move = choice(options)
         if move.action is Action.DRAW:
             assert state.boneyard_tiles is not None
             move = Move(move.player, Action.DRAW, state.boneyard_tiles[0])
@@ -128,7 +129,7 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
             if blocking:
                 raise InvariantError(f"{where}: {move} was offered as legal but judged illegal: {blocking}")
         state = apply(state, move)
-        moves.append(move)
+        record(move)
         if check:
             problem = conservation_problem(state)
             if problem:

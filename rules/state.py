@@ -275,7 +275,7 @@ def apply(state: State, move: Move) -> State:
         seat = state.to_move
         trains = state.trains
         own = trains[seat]
-        marked = own._replace(marker=True)
+        marked = _make(Train, (own[0], own[1], True, own[3], own[4]))  # own._replace(marker=True)
         values = dict(state.__dict__)
         values["trains"] = trains[:seat] + (marked,) + trains[seat + 1:]
         # A new marker opens the passer's train to the others (where marked trains are open):
@@ -327,7 +327,7 @@ def _play(state: State, move: Move) -> State:
         changed = list(trains)
         changed[index] = laid
         own = changed[seat]
-        changed[seat] = Train(own.tiles, own.end, True, own.unknown_prefix, own.near)
+        changed[seat] = _make(Train, (own[0], own[1], True, own[3], own[4]))  # marker down
         changes["trains"] = tuple(changed)
     else:
         changes["trains"] = trains[:index] + (laid,) + trains[index + 1:]
@@ -342,10 +342,10 @@ def _play(state: State, move: Move) -> State:
         changes["round_over"] = True
         return _new(changes)
     if progress.special:
-        changes["progress"] = Progress(progress.played + 1, False, None, progress.doubles_laid, True)
+        changes["progress"] = _make(Progress, (progress.played + 1, False, None, progress.doubles_laid, True))
         return _new(changes)
     if double and flags.doubles_play_again and doubles.apply_now(state):
-        changes["progress"] = Progress(progress.played + 1, False, None, True, progress.special)
+        changes["progress"] = _make(Progress, (progress.played + 1, False, None, True, progress.special))
         return _new(changes)
     return _end_turn(state, changes)
 
@@ -373,7 +373,7 @@ def _draw(state: State, move: Move) -> State:
     hand = hands[seat]
     seen_drawn = state.seen_drawn
     if hand is not None:
-        drawn = Hand(hand.tiles + (tile,), hand.unknown) if tile is not None else Hand(hand.tiles, hand.unknown + 1)
+        drawn = _make(Hand, (hand[0] + (tile,), hand[1]) if tile is not None else (hand[0], hand[1] + 1))
         hands = hands[:seat] + (drawn,) + hands[seat + 1:]
     elif tile is not None:
         seen_drawn = seen_drawn[:seat] + (seen_drawn[seat] | {tile},) + seen_drawn[seat + 1:]
@@ -383,16 +383,15 @@ def _draw(state: State, move: Move) -> State:
         bone_tiles = bone_tiles[:at] + bone_tiles[at + 1:]
     count = state.boneyard - 1 if state.boneyard is not None else None
     progress = state.progress
-    return evolve(
-        state,
-        hands=hands,
-        boneyard=count,
-        boneyard_tiles=bone_tiles,
-        seen_drawn=seen_drawn,
-        # A player who draws on a special first turn (where that is allowed) has a normal
-        # turn from then on: the drawn tile, if it can be played, is the whole turn.
-        progress=Progress(progress.played, True, tile, progress.doubles_laid, False),
-    )
+    values = dict(state.__dict__)
+    values["hands"] = hands
+    values["boneyard"] = count
+    values["boneyard_tiles"] = bone_tiles
+    values["seen_drawn"] = seen_drawn
+    # A player who draws on a special first turn (where that is allowed) has a normal
+    # turn from then on: the drawn tile, if it can be played, is the whole turn.
+    values["progress"] = _make(Progress, (progress.played, True, tile, progress.doubles_laid, False))
+    return _new(values)
 
 
 def _end_turn(state: State, values: dict[str, object]) -> State:
