@@ -29,6 +29,11 @@ from .ruleset import CannotPlay, CannotStart, FirstTurnTrains
 from .state import State
 from .tiles import Tile
 
+# Enum members read once: in Python 3.11 EnumType.__getattr__ makes each read through the class
+# (Action.PLAY) a slow attribute lookup, about 0.1 us, and these are read on every move.
+_FIRST_TURN = Phase.FIRST_TURN
+_MARKER_NO_DRAW = CannotPlay.MARKER_NO_DRAW
+
 R = ReasonCode
 
 
@@ -64,7 +69,7 @@ class Analysis:
         self.hand_tiles = tiles
         """The tiles the player may choose from (after a draw, the drawn tile only); None when
         the hand is not given."""
-        self.first_turn_now = first = state.phase is Phase.FIRST_TURN and seat in state.pending_first
+        self.first_turn_now = first = state.phase is _FIRST_TURN and seat in state.pending_first
         if state.open_doubles:
             self.dead = doubles.dead(state) if flags.doubles_dead else _NONE_DEAD
             self.binding = doubles.binding(state, self.dead)
@@ -87,7 +92,7 @@ class Analysis:
         no_draw = None
         if first and flags.first_turn_cannot_start is CannotStart.MARKER_NO_DRAW:
             no_draw = R.NO_DRAW_ON_FIRST_TURN
-        elif flags.turn_cannot_play is CannotPlay.MARKER_NO_DRAW:
+        elif flags.turn_cannot_play is _MARKER_NO_DRAW:
             no_draw = R.NO_DRAW_RULE
         self.no_draw = no_draw
         """The rule, if any, that says this player does not draw at all now."""
