@@ -70,7 +70,7 @@ class _Explainer:
     tile is closed to all), so the parts of a play's reasons that depend on the tile alone or
     on the train alone are built once."""
 
-    __slots__ = ("a", "names", "index", "access", "tile_parts", "train_parts", "ends_params")
+    __slots__ = ("a", "names", "index", "access", "tile_parts", "train_parts", "ends_params", "own_first")
 
     def __init__(self, analysis: Analysis) -> None:
         self.a = analysis
@@ -82,6 +82,8 @@ class _Explainer:
         """By 2 * the train's index + whether the tile is a double."""
         self.ends_params = [(end, ("end", end), ("train", name)) for end, name in zip(analysis.ends, self.names)]
         """Per train: its open end, and the parameters of ends-match that name it."""
+        self.own_first: dict[Tile | None, Reason] = {}
+        """own-train-first, by the tile it names (the same for most tiles)."""
 
     def explain(self, move: Move) -> tuple[Reason, ...]:
         a = self.a
@@ -133,7 +135,10 @@ class _Explainer:
         if not satisfying and a.own_first and a.own_train_first_blocks(tile, index):
             own_end = a.ends[a.seat]
             own_tile = tile if tile.has(own_end) else a.own_tile
-            forbidding = (*forbidding, reason(R.OWN_TRAIN_FIRST, player=a.player, own_tile=own_tile))
+            own = self.own_first.get(own_tile)
+            if own is None:
+                own = self.own_first[own_tile] = reason(R.OWN_TRAIN_FIRST, player=a.player, own_tile=own_tile)
+            forbidding = (*forbidding, own)
         if forbidding:
             return forbidding + explaining
         out = list(explaining)
@@ -170,7 +175,7 @@ class _Explainer:
             out.append(reason(R.DEAD_DOUBLE, double=state.trains[index].tiles[-1], train=label))
         if not satisfying:
             out.extend(self.train_access(index))
-        return (tuple(r for r in out if r.code.blocks), tuple(r for r in out if not r.code.blocks), satisfying)
+        return (tuple([r for r in out if r.code.blocks]), tuple([r for r in out if not r.code.blocks]), satisfying)
 
     def train_access(self, index: int) -> tuple[Reason, ...]:
         """The reasons that say whether the player may use the train at ``index`` at all."""
