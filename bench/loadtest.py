@@ -20,6 +20,7 @@ a request failed or a tool is missing.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import re
@@ -102,6 +103,8 @@ class Result:
     non_2xx: int
     wrk_latency: dict[str, float]
     """The percentiles of wrk's own --latency table, in ms."""
+    cpu_ms: float | None = None
+    """The server's CPU time per request (gunicorn and its workers), in ms."""
 
 
 _UNITS_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
@@ -167,6 +170,7 @@ def combined(name: str, runs: list[Result]) -> Result:
         p50_ms=mid("p50_ms"), p90_ms=mid("p90_ms"), p95_ms=mid("p95_ms"), p99_ms=mid("p99_ms"),
         max_ms=max(r.max_ms for r in runs), errors=sum(r.errors for r in runs),
         non_2xx=sum(r.non_2xx for r in runs), wrk_latency=runs[len(runs) // 2].wrk_latency,
+        cpu_ms=None if any(r.cpu_ms is None for r in runs) else mid("cpu_ms"),
     )
 
 
@@ -188,6 +192,8 @@ def report(health: Result, api: Result, answer_bytes: int, args: argparse.Namesp
         ("p99 (ms)", f"{health.p99_ms:.1f}", f"{api.p99_ms:.1f}"),
         ("requests", str(health.requests), str(api.requests)),
     ]
+    if health.cpu_ms is not None and api.cpu_ms is not None:
+        rows.append(("server CPU/request (ms)", f"{health.cpu_ms:.2f}", f"{api.cpu_ms:.2f}"))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = [f"{r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:>{widths[2]}}" for r in rows]
     met_ratio, met_p95 = ratio >= AIM_RATIO, api.p95_ms < AIM_P95_MS
@@ -196,6 +202,9 @@ def report(health: Result, api: Result, answer_bytes: int, args: argparse.Namesp
         f"adjudicate/health throughput: {ratio:.1%} (median of {args.rounds} rounds, each endpoint in turn; "
         f"aim >= {AIM_RATIO:.0%}: {'met' if met_ratio else 'MISSED'})",
         f"adjudicate p95: {api.p95_ms:.1f} ms (aim < {AIM_P95_MS:.0f} ms: {'met' if met_p95 else 'MISSED'})",
+        *([f"server CPU time per request, /health over adjudicate: {health.cpu_ms / api.cpu_ms:.1%} (the throughput "
+           "ratio with the CPU to itself: the other processes of a shared machine do not count)"]
+          if health.cpu_ms and api.cpu_ms else []),
         f"answer size: {answer_bytes} bytes; gunicorn: {args.workers} sync workers; wrk: {args.threads} threads, "
         f"{args.connections} connections, {args.duration:g} s per endpoint in {args.rounds} rounds; {os.cpu_count()} CPUs",
         "requests/s and percentiles: medians over the rounds",
@@ -278,8 +287,13 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr, flush=True)
             for _ in range(rounds):
                 for label, path, script in scripts:
+                    before = server.cpu_seconds()
                     out = run_wrk(wrk, server.url + path, script, each, args.connections, args.threads)
-                    runs[label].append(parse_wrk(label, out))
+                    after = server.cpu_seconds()
+                    result = parse_wrk(label, out)
+                    if before is not None and after is not None and result.requests:
+                        result = dataclasses.replace(result, cpu_ms=(after - before) * 1000 / result.requests)
+                    runs[label].append(result)
         finally:
             server.stop()
         health, api = combined("health", runs["health"]), combined("adjudicate", runs["adjudicate"])
