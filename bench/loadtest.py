@@ -250,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.loadtest", description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=10.0, help="seconds of load per endpoint (default 10)")
     parser.add_argument("--rounds", type=int, default=5,
-                        help="the duration split into rounds, each endpoint in turn in each (default 5)")
+                        help="the duration split into rounds of whole seconds, each endpoint in turn in each (default 5)")
     parser.add_argument("--warmup", type=float, default=2.0, help="seconds of unmeasured load first (default 2)")
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--threads", type=int, default=2)
@@ -281,8 +281,10 @@ def main(argv: list[str] | None = None) -> int:
             if args.warmup > 0:
                 for _, path, script in scripts:
                     run_wrk(wrk, server.url + path, script, args.warmup, args.connections, args.threads)
-            rounds = max(1, args.rounds)
-            each = args.duration / rounds
+            # wrk takes whole seconds: rounds of at least 1 s each
+            rounds = max(1, min(args.rounds, int(args.duration)))
+            each = float(max(1, round(args.duration / rounds)))
+            args.rounds, args.duration = rounds, each * rounds  # as run, for the report
             print(f"{args.duration:g} s of load per endpoint, in {rounds} rounds of {each:g} s each ...",
                   file=sys.stderr, flush=True)
             for _ in range(rounds):
