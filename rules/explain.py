@@ -46,23 +46,23 @@ def judge_all(state: State) -> tuple[Judgement, ...]:
     moves = candidates(state)
     if a.state.round_over:
         return tuple([Judgement(m, e.explain(m)) for m in moves])
-    # the plays: each tile on each train in train order (candidates() makes them so), explained
-    # without reading the move back; then draw, pass and done
-    plays = len(moves) - 3
+    # every candidate is the player's own: a play goes straight to play_at (explain() would
+    # first check the round, the player and the action, and look the train up by name)
     out = []
-    trains = len(a.ends)
-    play_at = e.play_at
-    for at in range(0, plays, trains):
-        tile = moves[at].tile
-        assert tile is not None
-        for index in range(trains):
-            out.append(_make(Judgement, (moves[at + index], play_at(tile, index))))
-    out.extend([Judgement(m, e.explain(m)) for m in moves[plays:]])
+    play_at, explain_move, index = e.play_at, e.explain, e.index
+    for m in moves:
+        tile, train = m[2], m[3]  # Move.tile, Move.train
+        if m[1] is _PLAY and tile is not None and train is not None:  # Move.action
+            out.append(_make(Judgement, (m, play_at(tile, index[train]))))
+        else:
+            out.append(_make(Judgement, (m, explain_move(m))))
     return tuple(out)
 
 
 _make = tuple.__new__
 """Makes a named tuple from its fields, without the generated ``__new__``: the hot path."""
+_PLAY = Action.PLAY
+"""Read once: in Python 3.11 each read of an enum member through its class is a slow lookup."""
 
 
 class _Explainer:
