@@ -349,10 +349,10 @@ def _play(state: State, move: Move) -> State:
         changes["round_over"] = True
         return _new(changes)
     if progress.special:
-        changes["progress"] = _make(Progress, (progress.played + 1, False, None, progress.doubles_laid, True))
+        changes["progress"] = Progress(progress.played + 1, False, None, progress.doubles_laid, True)
         return _new(changes)
     if double and flags.doubles_play_again and doubles.apply_now(state):
-        changes["progress"] = _make(Progress, (progress.played + 1, False, None, True, progress.special))
+        changes["progress"] = Progress(progress.played + 1, False, None, True, progress.special)
         return _new(changes)
     return _end_turn(state, changes)
 
@@ -397,7 +397,7 @@ def _draw(state: State, move: Move) -> State:
     values["seen_drawn"] = seen_drawn
     # A player who draws on a special first turn (where that is allowed) has a normal
     # turn from then on: the drawn tile, if it can be played, is the whole turn.
-    values["progress"] = _make(Progress, (progress.played, True, tile, progress.doubles_laid, False))
+    values["progress"] = Progress(progress.played, True, tile, progress.doubles_laid, False)
     return _new(values)
 
 
