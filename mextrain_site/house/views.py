@@ -32,14 +32,6 @@ from .rulesets import describe, lookup, store
 MAX_UPLOAD = 256 * 1024
 """Bytes of a house ruleset file accepted for upload."""
 
-DEAL_PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
-    ("15/15/15/12/12/11/11", (15, 15, 15, 12, 12, 11, 11)),
-    ("15/15/15/11/11/8/8", (15, 15, 15, 11, 11, 8, 8)),
-    ("16/16/15/14/12/10/9", (16, 16, 15, 14, 12, 10, 9)),
-    ("16/15/14/12/11/10/9", (16, 15, 14, 12, 11, 10, 9)),
-    ("16/15/14/13/12/11/10", (16, 15, 14, 13, 12, 11, 10)),
-)
-"""Published double-12 hand sizes for 2 to 8 players (the builder's presets)."""
 _ROW = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*:\s*(\d+)\s*/\s*(\d+|\?)\s*$")
 
 
@@ -140,12 +132,20 @@ def differences(ruleset: Ruleset) -> list[Diff]:
     return out
 
 
+NUMBER = "number"
+"""The choice of a choice-or-number rule that stands for its number field."""
+
+
 def _choices(spec: RuleSpec) -> list[tuple[str, str]]:
-    """Each value of an enum rule with its sentence (a list's items with their own words)."""
+    """Each value of an enum rule with its sentence (a list's items with their own words); a
+    choice-or-number rule's number as its sentence with "…" for the number."""
     assert spec.enum is not None
     if spec.kind is ValueKind.ENUM_LIST:
         return [(m.value, _(m.sentence) if isinstance(m, Worded) else m.value) for m in spec.enum]
-    return [(m.value, strip_tags(str(wording.value_html(spec.key, m)))) for m in spec.enum]
+    out = [(m.value, strip_tags(str(wording.value_html(spec.key, m)))) for m in spec.enum]
+    if spec.kind is ValueKind.CHOICE_OR_NUMBER:
+        out.append((NUMBER, _(spec.when_number).replace("{n}", "…")))
+    return out
 
 
 def _form_value(spec: RuleSpec, value: Any) -> Any:
@@ -161,6 +161,8 @@ def _form_value(spec: RuleSpec, value: Any) -> Any:
         return "true" if value else "false"
     if kind is ValueKind.PLAYER_RANGE:
         return {"min": str(value.min), "max": str(value.max)}
+    if kind is ValueKind.CHOICE_OR_NUMBER:
+        return {"choice": value.value, "number": ""} if isinstance(value, Worded) else {"choice": NUMBER, "number": str(value)}
     return str(value)
 
 
@@ -169,13 +171,11 @@ def deal_line(row: DealRow) -> str:
     return f"{players}: {row.set_max}/{'?' if row.tiles is None else row.tiles}"
 
 
-def preset_rows(sizes: tuple[int, ...], set_max: int = 12) -> str:
-    return "\n".join(f"{n}: {set_max}/{tiles}" for n, tiles in enumerate(sizes, start=2))
-
-
 def _presets() -> list[tuple[str, str]]:
     """(label, the rows as the deal-table control writes them) per published table."""
-    return [(label, preset_rows(sizes)) for label, sizes in DEAL_PRESETS]
+    return [(hs.preset_label(sizes), "\n".join(f"{n}: {hs.PRESET_SET}/{tiles}"
+                                                 for n, tiles in enumerate(sizes, start=hs.PRESET_FIRST_PLAYERS)))
+            for sizes in hs.DEAL_PRESETS]
 
 
 class FormProblem(ValueError):
@@ -192,7 +192,9 @@ def _data(spec: RuleSpec, post: Any) -> Any:
     if kind is ValueKind.BOOL:
         return {"true": True, "false": False}.get(raw, raw)
     if kind is ValueKind.INT:
-        return int(raw) if re.fullmatch(r"-?\d{1,6}", raw.strip()) else raw
+        return _number(raw)
+    if kind is ValueKind.CHOICE_OR_NUMBER:
+        return _number(post.get(name + ":number", "")) if raw == NUMBER else raw
     if kind is ValueKind.ENUM_LIST:
         return post.getlist(name)
     if kind is ValueKind.PLAYER_RANGE:
@@ -214,6 +216,11 @@ def _data(spec: RuleSpec, post: Any) -> Any:
     return raw
 
 
+def _number(raw: str) -> Any:
+    """A number field's whole number, or the text as sent (the schema then says what it expected)."""
+    return int(raw) if re.fullmatch(r"-?\d{1,6}", raw.strip()) else raw
+
+
 def _controls(base: Ruleset, values: dict[str, Any] | None = None) -> list[tuple[str, str, list[Control]]]:
     groups = []
     for gid, title, specs in rule_views.grouped_specs():
@@ -223,7 +230,7 @@ def _controls(base: Ruleset, values: dict[str, Any] | None = None) -> list[tuple
             value = values.get(spec.key, base_value) if values is not None else base_value
             control = Control(spec, wording.label(spec.key), spec.kind.value, value, base_value=base_value,
                               changed=value != base_value)
-            if spec.kind in (ValueKind.ENUM, ValueKind.ENUM_LIST):
+            if spec.kind in (ValueKind.ENUM, ValueKind.ENUM_LIST, ValueKind.CHOICE_OR_NUMBER):
                 control.choices = _choices(spec)
             elif spec.kind is ValueKind.BOOL:
                 control.choices = [(_form_value(spec, v), strip_tags(str(wording.value_html(spec.key, v)))) for v in (True, False)]
@@ -316,6 +323,9 @@ def _player_range_value(spec: RuleSpec, post: Any) -> Any:
     """What the control was sent, as :func:`_form_value` holds it (to show it again)."""
     if spec.kind is ValueKind.PLAYER_RANGE:
         return {"min": post.get(f"rule:{spec.key}:min", "").strip(), "max": post.get(f"rule:{spec.key}:max", "").strip()}
+    if spec.kind is ValueKind.CHOICE_OR_NUMBER:
+        choice = post.get(f"rule:{spec.key}", "").strip()
+        return {"choice": choice, "number": post.get(f"rule:{spec.key}:number", "").strip() if choice == NUMBER else ""}
     raw = post.get(f"rule:{spec.key}", "")
     return "\n".join(line.strip() for line in raw.splitlines() if line.strip()) if spec.kind is ValueKind.DEAL_TABLE else raw.strip()
 

@@ -14,9 +14,12 @@ from typing import Any
 import pytest
 import yaml
 from django.test import Client
+from django.utils import translation
+from django.utils.html import escape
 
 from mextrain_site.house.models import HouseRuleset
 from mextrain_site.house.rulesets import forget
+from mextrain_site.reference import wording
 from variants import house as hs
 from variants.schema import house_from_data
 
@@ -272,3 +275,26 @@ def test_check_score_counts_by_the_house_rules(client: Client) -> None:
     plain = client.post("/api/adjudicate", json.dumps({"position": text.replace(ident, "masters")}),
                         content_type="application/json").json()
     assert plain["variants"]["masters"]["scores"] == {"Ann": 0, "Bob": 23}
+
+
+@pytest.mark.parametrize("lang", ["en", "he", "hu", "ky", "it", "el"])
+def test_the_referee_page_writes_the_bonus_and_penalties_into_the_sum(client: Client, lang: str) -> None:
+    """Going out with the marker still down: the going-out bonus and the marker penalty stand in
+    the sum as terms, in each language, beside the tiles the others hold."""
+    rules = {"scoring.going_out_bonus": -10, "scoring.marker_penalty": 25, "scoring.open_double_penalty": 5}
+    ident = create(client, {"base": "masters", "name": "Bonus and penalties", "rules": rules}).json()["id"]
+    text = ("players: Ann Bob\nset: double-12\nengine: 12-12\nAnn: 12-4 *\nBob: 12-7 7-7\nmexican: 12-9\n"
+            "boneyard: 30\nturn: Ann\nhand: 9-8\nhand Bob: 0-0 12-11\nmoves: Ann: 9-8 -> mexican\n")
+    page = client.post(f"/{lang}/adjudicate/", {"position": text, "variant": [ident]}).content.decode()
+    with translation.override(lang):
+        bonus, marker, double = (wording.label(k) for k in rules)
+        adds = translation.gettext("%(rule)s adds %(points)s")
+        left = translation.gettext("no tiles left")
+        counts = translation.gettext("%(tile)s counts %(points)s")
+    ann = " + ".join([left, adds % {"rule": bonus, "points": -10}, adds % {"rule": marker, "points": 25}]) + " = 15"
+    bob = " + ".join([counts % {"tile": "0-0", "points": 0}, counts % {"tile": "12-11", "points": 23},
+                      adds % {"rule": double, "points": 5}]) + " = 28"
+    assert f'<span class="score-sum">{escape(ann)}</span>' in page
+    assert f'<span class="score-sum">{escape(bob)}</span>' in page
+    if lang != "en":
+        assert "adds" not in ann and "adds" not in bob
