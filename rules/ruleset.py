@@ -220,9 +220,11 @@ class RuleSpec:
         return None
 
 
-def _spec(key: str, kind: ValueKind, label: str, description: str, enum_type: type[Worded] | None = None) -> RuleSpec:
+def _spec(key: str, kind: ValueKind, label: str, description: str, enum_type: type[Worded] | None = None,
+          examples: tuple[int, ...] = ()) -> RuleSpec:
     """A rule whose values the page words itself (a number, a table, a list, free text)."""
-    return RuleSpec(key, key.replace(".", "_"), kind, key.split(".", 1)[0], label, description, enum_type)
+    return RuleSpec(key, key.replace(".", "_"), kind, key.split(".", 1)[0], label, description, enum_type,
+                    examples=examples)
 
 
 def _choice(key: str, label: str, description: str, enum_type: type[Worded]) -> RuleSpec:
@@ -306,7 +308,8 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     _bool("round_end.last_tile_double", "Going out on a double", "Going out on a double ends the round at once.",
           yes="Laying one's last tile ends the round at once, even when it is a double.",
           no="Going out on a double does not end the round until the double is satisfied."),
-    _spec("scoring.double_blank", K.INT, "The double-blank", "What the double-blank counts in a hand at the end of a round."),
+    _spec("scoring.double_blank", K.INT, "The double-blank", "What the double-blank counts in a hand at the end of a round.",
+          examples=(0, 25, 50)),
     _number("scoring.going_out_bonus", "Going-out bonus", "What the player who goes out scores for the round.",
             zero="The player who goes out scores nothing for the round.",
             number="The player who goes out scores {n} for the round instead of nothing.",

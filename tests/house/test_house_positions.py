@@ -54,10 +54,22 @@ class Case:
     error: str | None = None
 
 
+def items(text: str) -> list[str]:
+    """``k=v, k=v`` split at the commas outside brackets (a value may be a YAML list or mapping)."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch in "[{") - (ch in "]}")
+        if ch == "," and depth == 0:
+            out.append(text[start:i])
+            start = i + 1
+    out.append(text[start:])
+    return [p.strip() for p in out if p.strip()]
+
+
 def house(line: str) -> Ruleset:
     base, _, rest = line.partition(";")
     rules: dict[str, Any] = {}
-    for item in filter(None, (p.strip() for p in rest.split(","))):
+    for item in items(rest):
         key, _, value = item.partition("=")
         rules[key.strip()] = yaml.safe_load(value.strip())
     return hs.build(hs.check(house_from_data(base.strip(), "case", rules)))

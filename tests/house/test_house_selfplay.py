@@ -41,7 +41,8 @@ def values(key: str) -> list[Any]:
     if spec.kind is ValueKind.DEAL_TABLE:
         return [hs.preset_rows(sizes) for sizes in hs.DEAL_PRESETS]
     named = [m.value for m in spec.enum or ()] if spec.kind is ValueKind.CHOICE_OR_NUMBER else []
-    return [*named, *(spec.examples or (0, 25, 50))]
+    assert spec.examples, f"{key}: declare the numbers tables play (RuleSpec.examples)"
+    return [*named, *spec.examples]
 
 
 NEW_VALUES: tuple[tuple[str, Any], ...] = (
