@@ -315,6 +315,16 @@ def combination_errors(rules: Mapping[str, Rule]) -> list[tuple[str, str, str]]:
                     "an engine double known before the deal to set it aside (engine.tile 'round-double' or "
                     "'set-highest'): use one of them or another engine.missing than 'set-aside-before-deal'",
                     f"engine.tile {engine.value!r}"))
+    if missing.value == "set-aside-before-deal":
+        for i, row in enumerate(deal):
+            left = (row.set_max + 1) * (row.set_max + 2) // 2 - 1  # the set without its engine
+            if row.tiles is not None and row.tiles * row.max_players > left:
+                out.append(("setup.deal",
+                            f"hands that leave the engine out of the deal (engine.missing 'set-aside-before-deal'): "
+                            f"at most {left // row.max_players} tiles each for {row.max_players} players from the "
+                            f"{left} tiles of a double-{row.set_max} set without its engine (row {i})",
+                            f"{row.tiles} tiles each"))
+                break
     rounds = rules["rounds.count"].value
     if isinstance(rounds, int) and engine is EngineTile.ROUND_DOUBLE:
         smallest = min(row.set_max for row in deal)
