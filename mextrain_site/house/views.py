@@ -199,8 +199,8 @@ def _preset_form(choice: str) -> list[dict[str, str]] | None:
     """The editor's rows for a preset chosen by its index, or None."""
     if not re.fullmatch(r"\d{1,2}", choice) or int(choice) >= len(hs.DEAL_PRESETS):
         return None
-    return [{"lo": str(r["players"][0]), "hi": str(r["players"][1]), "set": str(r["set"]), "tiles": str(r["tiles"])}
-            for r in hs.preset_rows(hs.DEAL_PRESETS[int(choice)])]
+    sizes = hs.DEAL_PRESETS[int(choice)]
+    return [deal_row_form(DealRow(n, n, hs.PRESET_SET, tiles)) for n, tiles in enumerate(sizes, start=hs.PRESET_FIRST_PLAYERS)]
 
 
 def _deal_form(post: Any) -> list[dict[str, str]]:
