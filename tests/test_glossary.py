@@ -31,6 +31,7 @@ TERMS = {
     "to satisfy a double": r"\bsatisf(y|ies|ied|ying)\b",
     "to go out": r"\b(go|goes|going|went|gone) out\b",
     "ruleset": r"\brulesets?\b",
+    "house rule": r"\bhouse rules?\b",
 }
 """Each glossary term and the English it stands for in a source string."""
 
