@@ -29,7 +29,7 @@ TERMS = {
     "turn": r"\bturns?\b",
     "to pass": r"\bpass(es)?\b",
     "to satisfy a double": r"\bsatisf(y|ies|ied|ying)\b",
-    "to go out": r"\b(go|goes|going|went|gone) out\b",
+    "to go out": r"\b(go|goes|going|went|gone) out\b|\bplayers? out\b",
     "ruleset": r"\brulesets?\b",
     "house rule": r"\bhouse rules?\b",
 }
