@@ -151,7 +151,7 @@ def test_hand_size_presets_without_javascript_in_hebrew(browser: Browser, live_s
     page.locator("#deal-preset").select_option(label="15/15/15/11/11/8/8")
     page.locator("button[name='action'][value='preset']").click()
     assert deal_row(page, 6) == ["8", "8", "12", "8"]
-    expect(page.locator("#house-summary .house-changed")).to_have_text("כלל אחד שונה מהבסיס")
+    expect(page.locator("#house-summary .house-changed")).to_have_text("חוק אחד שונה מהבסיס")
     expect(page.locator("#deal-editor th").first).not_to_have_text("Players from")
     no_overflow(page)
     page.locator("#deal-editor").screenshot(path=str(artifacts / "house-deal-editor-he-375.png"))
