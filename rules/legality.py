@@ -82,7 +82,7 @@ class Analysis:
         if flags.limits_plays:
             self._limits(flags, hand)
         else:
-            self.no_doubles, self.last_double, self.barred = False, None, False
+            self.barred = False  # no_doubles and last_double are read only when barred
         self.own_first = flags.turn_own_train_first and not progress.special
         own_tile = None
         if tiles and self.own_first:
