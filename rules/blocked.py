@@ -22,8 +22,9 @@ def hands_known(state: State) -> bool:
 
 
 def nobody_can_play(state: State) -> bool:
-    """The boneyard is empty (or never drawn from: ``turn.cannot_play`` marker-no-draw), every hand is known, and no player could lay a tile on a train
-    open to them, even once every player who cannot play has passed and put a marker down."""
+    """The boneyard is empty (or never drawn from: ``turn.cannot_play`` marker-no-draw), every
+    hand is known, and no player could lay a tile on a train open to them, even once every player
+    who cannot play has passed and put a marker down."""
     if (state.boneyard != 0 and not state.ruleset.flags.boneyard_closed) or state.phase is not Phase.PLAY \
             or not hands_known(state):
         return False

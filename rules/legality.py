@@ -37,9 +37,8 @@ class Analysis:
     (:func:`analyse` keeps the latest one). A state is frozen, so its analysis never goes stale."""
 
     __slots__ = ("state", "seat", "player", "ends", "hand_tiles", "drawn_only", "first_turn_now",
-                 "dead", "binding", "access", "own_first", "own_tile", "open_trains", "no_draw", "no_doubles", "last_double", "barred",
-                 "_names", "_board",
-                 "_holders", "_plays")
+                 "dead", "binding", "access", "own_first", "own_tile", "open_trains", "no_draw", "_names", "_board",
+                 "_holders", "_plays", "barred", "no_doubles", "last_double")
     no_doubles: bool
     last_double: Tile | None
     barred: bool
