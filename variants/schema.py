@@ -292,6 +292,13 @@ def combination_errors(rules: Mapping[str, Rule]) -> list[tuple[str, str, str]]:
                     "an engine double known before the deal to set it aside (engine.tile 'round-double'): "
                     "use engine.tile 'round-double' or another engine.missing than 'set-aside-before-deal'",
                     f"engine.tile {engine.value!r}"))
+    placed, removed = rules["markers.placed"].value, rules["markers.removed"].value
+    if placed.value == "when-own-train-unplayable" and removed.value == "owner-plays-any-tile":
+        out.append(("markers.removed",
+                    "a marker that stays down when its owner plays elsewhere (markers.placed "
+                    "'when-own-train-unplayable' puts it down on that very play): use markers.removed "
+                    "'owner-plays-own-train' or markers.placed 'on-pass'",
+                    "markers.removed 'owner-plays-any-tile'"))
     return out
 
 

@@ -8,6 +8,10 @@ ruleset inline (a base and rule values), and every expected verdict with its exa
     --- expect
     Bob: draw => illegal no-draw
     Bob: pass => legal cannot-play-pass places-marker
+    round => on
+
+``round => over`` (or ``on``) expects the round to be over (or not) once the position's moves
+are played.
 
 Each ``house:`` line is built as the API builds one (``variants.schema.house_from_data``, values
 read as YAML scalars) and the case is judged under each of them through the CLI's path (rulesets
@@ -29,6 +33,8 @@ from variants import house as hs
 from variants.schema import house_from_data
 
 POSITIONS = Path(__file__).parent / "positions"
+ROUND = "round"
+"""The expectation about the round itself (over or not), not a move."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,10 @@ def load() -> list[Case]:
             for n, raw in enumerate(expect.splitlines(), 1):
                 if not raw.strip() or raw.startswith("#"):
                     continue
+                over = re.fullmatch(r"round\s*=>\s*(over|on)\s*", raw)
+                if over:
+                    expected.append((n, ROUND, over.group(1) == "over", ()))
+                    continue
                 m = re.fullmatch(r"(.+?)\s*=>\s*(legal|illegal)((?:\s+[a-z-]+)*)\s*", raw)
                 assert m, f"{path.name}: {name}: expected 'MOVE => legal|illegal CODE ...', found {raw!r}"
                 expected.append((n, m.group(1), m.group(2) == "legal", tuple(m.group(3).split())))
@@ -88,6 +98,9 @@ def test_case(case: Case) -> None:
         assert "error" not in ruling, (spec, ruling)
         actions = {a["move"]: a for a in ruling["actions"]}
         for _n, move, legal, codes in case.expected:
+            if move == ROUND:
+                assert ruling["round_over"] is legal, f"{case.name} under {spec}: round_over is {ruling['round_over']}"
+                continue
             assert move in actions, f"{case.name} under {spec}: {move!r} is not a candidate: {sorted(actions)}"
             got = actions[move]
             got_codes = tuple(sorted(r["code"] for r in got["reasons"]))
