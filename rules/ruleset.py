@@ -110,7 +110,8 @@ class FirstTurnOut(Worded):
 
 class CannotPlay(Worded):
     DRAW_ONE = "draw-one", "A player who cannot play draws one tile from the boneyard."
-    MARKER_NO_DRAW = "marker-no-draw", "A player who cannot play places a marker without drawing."
+    MARKER_NO_DRAW = "marker-no-draw", "A player who cannot play places a marker without drawing; the boneyard stays untouched, and the round ends once nobody can play."
+    DRAW_UNTIL_PLAYABLE = "draw-until-playable", "A player who cannot play draws until they draw a tile they can play or the boneyard is empty."
 
 
 class MarkerPlaced(Worded):
@@ -120,6 +121,12 @@ class MarkerPlaced(Worded):
 
 class MarkerRemoved(Worded):
     OWNER_PLAYS_OWN_TRAIN = "owner-plays-own-train", "A marker is lifted when its owner plays on their own train again."
+    OWNER_PLAYS_ANY_TILE = "owner-plays-any-tile", "A marker is lifted as soon as its owner lays a tile on any train."
+
+
+class DoublesPerTurn(Worded):
+    UNLIMITED = "unlimited", "A player may lay any number of doubles in one turn."
+    ONE = "one", "A player may lay at most one double in a turn: the tile after it may not be another double."
 
 
 class DoubleObligation(Worded):
@@ -289,6 +296,9 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     _bool("turn.empty_boneyard_pass", "Empty boneyard", "With an empty boneyard a player who cannot play passes and marks the train.",
           yes="With the boneyard empty, a player who cannot play passes and marks their own train.",
           no="With the boneyard empty, a player who cannot play does not simply pass."),
+    _bool("turn.other_trains_before_own", "Before the own train is started", "Whether a player may use other trains before starting their own.",
+          yes="A player may play on other trains before starting their own train.",
+          no="A player must start their own train before playing on any other train."),
     _bool("turn.announce_last_tile", "Announcing the last tile", "A player with one tile left must announce it (mextrain does not judge it).",
           yes="A player with one tile left must announce it.",
           no="A player need not announce their last tile."),
@@ -297,6 +307,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     _bool("doubles.play_again", "Playing again after a double", "A player who lays a double plays again.",
           yes="A player who lays a double plays again.",
           no="Laying a double does not give another turn."),
+    _choice("doubles.per_turn", "Doubles in a turn", "How many doubles a player may lay in one turn.", DoublesPerTurn),
     _choice("doubles.obligation", "Open doubles", "Whether an open double must be satisfied before other trains.", DoubleObligation),
     _choice("doubles.follow_up", "The tile after one's own double", "Where the layer's tile after a double may go.", FollowUp),
     _choice("doubles.order", "Order of open doubles", "Order in which several open doubles are satisfied.", DoubleOrder),
@@ -305,9 +316,9 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
           no="There are no dead doubles: a double keeps its effect even when its number is all played."),
     _choice("doubles.branching", "Branching", "Whether a double opens more than one end.", Branching),
     _choice("round_end.blocked", "Blocked round", "What happens when the boneyard is empty and nobody can play.", BlockedRound),
-    _bool("round_end.last_tile_double", "Going out on a double", "Going out on a double ends the round at once.",
+    _bool("round_end.last_tile_double", "Going out on a double", "Whether a player may go out on a double.",
           yes="Laying one's last tile ends the round at once, even when it is a double.",
-          no="Going out on a double does not end the round until the double is satisfied."),
+          no="A player may not go out on a double: the last tile laid may not be a double."),
     _spec("scoring.double_blank", K.INT, "The double-blank", "What the double-blank counts in a hand at the end of a round.",
           examples=(0, 25, 50)),
     _number("scoring.going_out_bonus", "Going-out bonus", "What the player who goes out scores for the round.",
@@ -353,10 +364,12 @@ class Flags:
     turn_cannot_play: CannotPlay
     turn_drawn_tile_only: bool
     turn_empty_boneyard_pass: bool
+    turn_other_trains_before_own: bool
     turn_announce_last_tile: bool
     markers_placed: MarkerPlaced
     markers_removed: MarkerRemoved
     doubles_play_again: bool
+    doubles_per_turn: DoublesPerTurn
     doubles_obligation: DoubleObligation
     doubles_follow_up: FollowUp
     doubles_order: DoubleOrder
@@ -369,6 +382,18 @@ class Flags:
     scoring_open_double_penalty: int
     scoring_marker_penalty: int
     winner_tie_breaks: tuple[TieBreak, ...]
+    boneyard_closed: bool = field(init=False, default=False)
+    """Derived, once: nobody ever draws during play (``turn.cannot_play`` marker-no-draw), so a
+    round where nobody can play is blocked whatever the boneyard holds (rules.blocked)."""
+    limits_plays: bool = field(init=False, default=False)
+    """Derived, once: a house value that forbids plays the published rulesets allow is set (no
+    going out on a double, one double a turn, the own train started first); the fast path reads
+    those rules only when it is."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "boneyard_closed", self.turn_cannot_play is CannotPlay.MARKER_NO_DRAW)
+        object.__setattr__(self, "limits_plays", not self.round_end_last_tile_double
+                           or self.doubles_per_turn is DoublesPerTurn.ONE or not self.turn_other_trains_before_own)
 
 
 @dataclass(frozen=True, slots=True)

@@ -333,6 +333,13 @@ def combination_errors(rules: Mapping[str, Rule]) -> list[tuple[str, str, str]]:
                         f"at most {smallest + 1} rounds with engine.tile 'round-double' (one double a round, and "
                         f"setup.deal has the double-{smallest} set): use engine.tile 'set-highest' or fewer rounds",
                         f"{rounds} rounds"))
+    placed, removed = rules["markers.placed"].value, rules["markers.removed"].value
+    if placed.value == "when-own-train-unplayable" and removed.value == "owner-plays-any-tile":
+        out.append(("markers.removed",
+                    "a marker that stays down when its owner plays elsewhere (markers.placed "
+                    "'when-own-train-unplayable' puts it down on that very play): use markers.removed "
+                    "'owner-plays-own-train' or markers.placed 'on-pass'",
+                    "markers.removed 'owner-plays-any-tile'"))
     return out
 
 

@@ -62,7 +62,7 @@ def test_the_same_value_errors_as_in_a_ruleset_file() -> None:
     with pytest.raises(RulesetFileError) as in_request:
         make(rules={"turn.cannot_play": "draw-two"})
     assert in_file.value.path == "rules.turn.cannot_play.value"
-    assert in_request.value.reason == "rules.turn.cannot_play: expected one of 'draw-one', 'marker-no-draw'; found 'draw-two'"
+    assert in_request.value.reason == "rules.turn.cannot_play: expected one of 'draw-one', 'marker-no-draw', 'draw-until-playable'; found 'draw-two'"
     assert (in_file.value.expected, in_file.value.found) == (in_request.value.expected, in_request.value.found)
 
 

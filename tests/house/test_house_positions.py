@@ -8,6 +8,10 @@ ruleset inline (a base and rule values), and every expected verdict with its exa
     --- expect
     Bob: draw => illegal no-draw
     Bob: pass => legal cannot-play-pass places-marker
+    round => on
+
+``round => over`` (or ``on``) expects the round to be over (or not) once the position's moves
+are played.
 
 A case about scoring expects each player's points and the reasons of ``check: score`` (or, for a
 round played to its end, only the points)::
@@ -39,6 +43,8 @@ from variants import house as hs
 from variants.schema import house_from_data
 
 POSITIONS = Path(__file__).parent / "positions"
+ROUND = "round"
+"""The expectation about the round itself (over or not), not a move."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +105,10 @@ def load() -> list[Case]:
                 if raw.startswith(("notes =>", "error =>")):
                     checks[raw.split()[0]] = raw.split("=>", 1)[1].strip()
                     continue
+                over = re.fullmatch(r"round\s*=>\s*(over|on)\s*", raw)
+                if over:
+                    expected.append((n, ROUND, over.group(1) == "over", ()))
+                    continue
                 m = re.fullmatch(r"(.+?)\s*=>\s*(legal|illegal)((?:\s+[a-z-]+)*)\s*", raw)
                 assert m, f"{path.name}: {name}: expected 'MOVE => legal|illegal CODE ...', found {raw!r}"
                 expected.append((n, m.group(1), m.group(2) == "legal", tuple(m.group(3).split())))
@@ -142,6 +152,9 @@ def test_case(case: Case) -> None:
             assert got_reasons == case.score_reasons, f"{case.name} under {spec}"
         actions = {a["move"]: a for a in ruling.get("actions", ())}
         for _n, move, legal, codes in case.expected:
+            if move == ROUND:
+                assert ruling["round_over"] is legal, f"{case.name} under {spec}: round_over is {ruling['round_over']}"
+                continue
             assert move in actions, f"{case.name} under {spec}: {move!r} is not a candidate: {sorted(actions)}"
             got = actions[move]
             got_codes = tuple(sorted(r["code"] for r in got["reasons"]))

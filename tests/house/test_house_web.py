@@ -56,7 +56,7 @@ def test_post_creates_once_and_the_same_rules_give_the_same_id(client: Client) -
     assert data["page"] == f"/h/{data['id']}/" and data["yaml"] == f"/h/{data['id']}.yaml"
     rules = {r["key"]: r for r in data["ruleset"]["rules"]}
     assert rules["turn.cannot_play"]["status"] == "house" and rules["turn.cannot_play"]["citations"] == []
-    assert rules["turn.cannot_play"]["note"] == "A player who cannot play places a marker without drawing."
+    assert rules["turn.cannot_play"]["note"] == "A player who cannot play places a marker without drawing; the boneyard stays untouched, and the round ends once nobody can play."
     assert rules["turn.matching_ends"]["status"] == "stated" and rules["turn.matching_ends"]["citations"]
     assert data["ruleset"]["built_on"] == "masters" and data["ruleset"]["title"] == "No draw at our table"
     again = create(client, {**NO_DRAW, "name": "Another name"})
@@ -72,7 +72,7 @@ def test_post_creates_once_and_the_same_rules_give_the_same_id(client: Client) -
 
 @pytest.mark.parametrize(("payload", "code", "message"), [
     ({**NO_DRAW, "rules": {"turn.cannot_play": "draw-two"}}, "impossible-ruleset",
-     "rules.turn.cannot_play: expected one of 'draw-one', 'marker-no-draw'; found 'draw-two'"),
+     "rules.turn.cannot_play: expected one of 'draw-one', 'marker-no-draw', 'draw-until-playable'; found 'draw-two'"),
     ({**NO_DRAW, "base": "masters+free-bonus-turn"}, "impossible-options",
      "option 'free-bonus-turn' of 'masters' requires 'mandatory-doubles': use masters+mandatory-doubles+free-bonus-turn"),
     ({**NO_DRAW, "rules": {"players.count": {"min": 2, "max": 9}}}, "impossible-ruleset",
@@ -329,7 +329,7 @@ def test_cli_judges_under_a_house_file_offline(client: Client, tmp_path: Path) -
                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert re.match(rf"error: {re.escape(str(broken))}:\d+: rules.turn.cannot_play.value: expected one of "
-                    r"'draw-one', 'marker-no-draw'; found 'nope'", out.stderr)
+                    r"'draw-one', 'marker-no-draw', 'draw-until-playable'; found 'nope'", out.stderr)
 
 
 def test_check_score_counts_by_the_house_rules(client: Client) -> None:
