@@ -7,6 +7,7 @@ their own row, so a phone 375 px wide shows the whole board without scrolling si
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -69,12 +70,19 @@ def _pip_radius(n: int) -> float:
     return 3.4 if n <= 9 else 2.7 if n <= 12 else 2.1
 
 
-def _half(x: float, y: float, n: int) -> str:
+@functools.cache
+def _pips(n: int) -> str:
+    """The pips of ``n`` on a half at the origin (drawn once per number and process)."""
     colour = PIP_COLOURS[n % len(PIP_COLOURS)]
     r = _pip_radius(n)
-    return "".join(
-        f'<circle cx="{x + px * HALF:.1f}" cy="{y + py * HALF:.1f}" r="{r}" fill="{colour}"/>'
-        for px, py in pip_positions(n))
+    return "".join(f'<circle cx="{px * HALF:.1f}" cy="{py * HALF:.1f}" r="{r}" fill="{colour}"/>'
+                   for px, py in pip_positions(n))
+
+
+def _half(x: float, y: float, n: int) -> str:
+    if not n:
+        return ""
+    return f'<g transform="translate({x:.1f} {y:.1f})">{_pips(n)}</g>'
 
 
 def tile_svg(x: float, y: float, a: int, b: int, *, vertical: bool = False, extra_class: str = "") -> str:

@@ -224,22 +224,14 @@ class CheckView:
 class Cell:
     column: Column
     judgement: Judgement | None
-    words: _Reasons | None = None
+    headline: str = ""
+    """The reason the cell shows, in words: the first forbidding one, else the first at all."""
     present: bool = field(init=False)
     legal: bool = field(init=False)
 
     def __post_init__(self) -> None:
         self.present = self.judgement is not None
         self.legal = self.judgement is not None and self.judgement.legal
-
-    @property
-    def headline(self) -> str:
-        """The reason the cell shows, in words: the first forbidding one, else the first at all
-        (worded only when the page shows it)."""
-        j = self.judgement
-        if j is None or self.words is None or not j.reasons:
-            return ""
-        return self.words.text(next((r for r in j.reasons if r.blocks), j.reasons[0]))
 
 
 @dataclass
@@ -371,6 +363,12 @@ def _language_name(code: str) -> str:
 _QUOTES: dict[tuple[str, str, str | None], Quote | None] = {}
 """Quotes by (language, ruleset id, rule key): built once per process."""
 
+_SENTENCES: dict[tuple[str, Reason], str] = {}
+"""Reasons in words by (language, reason): a reason is an immutable value and recurs across
+rulesets, moves and positions (the same train closed to every tile), so each is worded once per
+process, as the API words it (:func:`rules.answer._worded`). Bounded by :data:`SENTENCE_LIMIT`."""
+SENTENCE_LIMIT = 20_000
+
 
 class _Wording:
     """The page's sentence templates and train names in the reader's language, each looked up once."""
@@ -402,13 +400,15 @@ class _Reasons:
         self.wording = wording
         self.sources = {s.seed: s for s in ruleset.sources}
         self.memo: dict[Reason, ReasonView] = {}
-        self.texts: dict[Reason, str] = {}
 
     def text(self, r: Reason) -> str:
         """The reason's sentence alone (a table cell needs no quote)."""
-        found = self.texts.get(r)
+        key = (self.language, r)
+        found = _SENTENCES.get(key)
         if found is None:
-            found = self.texts[r] = r.text(self.wording.template(r.code), self.wording.train_label)
+            if len(_SENTENCES) >= SENTENCE_LIMIT:
+                _SENTENCES.clear()
+            found = _SENTENCES[key] = r.text(self.wording.template(r.code), self.wording.train_label)
         return found
 
     def __call__(self, r: Reason) -> ReasonView:
@@ -541,12 +541,16 @@ def _rows(ruled: list[Column], words: dict[str, _Reasons]) -> list[Row]:
         actions = {str(j.move): j for j in col.ruling.actions}
         by_col.append(actions)
         order.update(dict.fromkeys(actions))
+    columns = [(col, actions, words[col.id]) for col, actions in zip(ruled, by_col)]
     rows = []
     for move in order:
         cells = []
-        for col, actions in zip(ruled, by_col):
+        for col, actions, w in columns:
             j = actions.get(move)
-            cells.append(Cell(col, j, words[col.id]))
+            if j is None or not j.reasons:
+                cells.append(Cell(col, j))
+            else:
+                cells.append(Cell(col, j, w.text(next((r for r in j.reasons if r.blocks), j.reasons[0]))))
         rows.append(Row(move, cells))
     return rows
 
