@@ -19,9 +19,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.utils.safestring import SafeData, SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 
-from .present import Answer, Quote, ReasonView, Row
+from .present import Answer, Judged, Quote, ReasonView, Row
 
 
 def esc(value: object) -> str:
@@ -184,3 +184,115 @@ def closed_rows(items: Iterable[Row]) -> SafeString:
     """The moves illegal under every ruleset, each with the sentences that forbid it."""
     return mark_safe("".join(f'<li><code class="move" dir="ltr">{esc(row.move)}</code>: '
                              f'{" ".join(esc(s) for s in row.reasons)}</li>\n          ' for row in items))
+
+
+def _join(items: Iterable[object], sep: str = ", ") -> str:
+    """What ``{{ items|join:", " }}`` writes: each item escaped (unless safe)."""
+    return sep.join(esc(i) for i in items)
+
+
+def verdict(judged: Judged) -> SafeString:
+    """The disputed move, the verdict, and per ruleset the answer (the first thing a player reads)."""
+    check = judged.check
+    if check is None:
+        return mark_safe("")
+    _, words = _words()
+    shown = check.verdict
+    word = words.badge_legal if shown == "legal" else words.badge_illegal if shown == "illegal" else \
+        gettext("The rulesets disagree")
+    move = esc(check.move)
+    line = (f' <span class="hint">({gettext("line %(line)s") % {"line": check.line}})</span>'
+            if check.line else "")
+    scope = ""
+    if shown == "split":
+        scope = (f'\n      <p class="verdict-scope">{gettext("Legal under %(ids)s.") % {"ids": check.legal_titles}} '
+                 f'{gettext("Illegal under %(ids)s.") % {"ids": check.illegal_titles}}</p>\n      ')
+    elif judged.multiple:
+        n = len(check.answers)
+        under = ngettext("Under the one ruleset judged.", "Under all %(n)s rulesets judged.", n) % {"n": n}
+        scope = f'\n      <p class="verdict-scope">{under}</p>\n      '
+    return mark_safe(
+        f'\n    <div class="verdict verdict-{shown}" id="verdict"\n'
+        f'         data-announce="{move}: {word}">\n'
+        f'      <p class="verdict-move">{gettext("The move in dispute")}{line}: <code class="move" dir="ltr">{move}</code></p>\n'
+        f'      <h2 id="ruling-heading" class="verdict-big" tabindex="-1">{word}</h2>\n'
+        f'      {scope}\n'
+        f'      <ul class="answers">\n        {answers(check.answers)}\n      </ul>\n    </div>\n    ')
+
+
+def why(judged: Judged) -> SafeString:
+    """Layer two: the other reasons, collapsed."""
+    check = judged.check
+    if check is None or not check.has_others:
+        return mark_safe("")
+    return mark_safe(
+        f'\n    <details class="layer why">\n'
+        f'      <summary><h2 class="layer-heading">{gettext("Why: the other reasons")}</h2></summary>\n'
+        f'      {other_reasons(check.answers)}\n    </details>\n    ')
+
+
+def actions(judged: Judged) -> SafeString:
+    """Layer three: every candidate move, the table of those legal somewhere, the rest listed."""
+    if not judged.rows:
+        return mark_safe("")
+    to_move = judged.to_move
+    if len(to_move) == 1:
+        heading = gettext("Every candidate move for <bdi>%(player)s</bdi>") % {"player": esc(to_move[0])}
+    else:
+        heading = gettext("Every candidate move for the player to move")
+    n = len(judged.rows)
+    count = ngettext("%(n)s candidate move.", "%(n)s candidate moves.", n) % {"n": n}
+    d = judged.disagreements
+    disagree = (ngettext("The rulesets disagree on %(n)s of them (marked).",
+                         "The rulesets disagree on %(n)s of them (marked).", d) % {"n": d}) if d else ""
+    if judged.open_rows:
+        heads = "".join(
+            f'<th scope="col" data-ruleset="{esc(col.id)}">'
+            + (f'<a href="{esc(col.url)}">{esc(col.title)}</a>' if col.url else esc(col.title)) + "</th>"
+            for col in judged.ruled)
+        table = (f'\n      <div class="table-scroll" role="region" aria-labelledby="actions-heading" tabindex="0">\n'
+                 f'        <table class="actions-table">\n<thead><tr>\n'
+                 f'  <th scope="col">{gettext("Move")}</th>\n  {heads}\n</tr></thead>\n\n'
+                 f'          <tbody>{rows(judged.open_rows)}</tbody>\n        </table>\n      </div>\n      ')
+    else:
+        table = f'\n      <p>{gettext("No candidate move is legal under any ruleset judged.")}</p>\n      '
+    closed = ""
+    if judged.closed_rows:
+        c = len(judged.closed_rows)
+        summary = ngettext("%(n)s move illegal under every ruleset", "%(n)s moves illegal under every ruleset",
+                           c) % {"n": c}
+        closed = (f'\n      <details class="closed-rows">\n        <summary>{summary}</summary>\n'
+                  f'        <ul class="closed-list" aria-label="{gettext("Moves illegal under every ruleset")}">\n'
+                  f'          {closed_rows(judged.closed_rows)}\n        </ul>\n      </details>\n      ')
+    return mark_safe(
+        f'\n    <details class="layer actions"{"" if judged.check else " open"}>\n'
+        f'      <summary><h2 class="layer-heading" id="actions-heading">{heading}</h2></summary>\n'
+        f'      <p class="hint">{count}\n        {disagree}</p>\n'
+        f'      {table}\n      {closed}\n    </details>\n    ')
+
+
+def boards(judged: Judged) -> SafeString:
+    """Layer three: the board, once per group of rulesets that see it alike."""
+    several = len(judged.boards) > 1
+    figures = []
+    for b in judged.boards:
+        caption = ""
+        if several or b.stop:
+            under = gettext("Under %(ids)s") % {"ids": _join(b.titles)} if several else ""
+            stop = ""
+            if b.stop:
+                stop = (" — " if several else "") + gettext(
+                    "before the move on line %(line)s (<code>%(move)s</code>), where the replay stopped") % {
+                    "line": b.stop.line, "move": esc(b.stop.move)}
+            caption = f"\n        <figcaption>{under}{stop}</figcaption>\n        "
+        partial = "".join(
+            f'\n        <p class="hint">† '
+            f'{gettext("The double ending %(train)s is open only under %(ids)s.") % {"train": esc(train), "ids": _join(ids)}}'
+            f'</p>\n        ' for train, ids in b.partial_open)
+        figures.append(f'\n      <figure class="board">\n        {caption}\n        <div class="board-box">{b.svg}</div>\n'
+                       f'        {partial}\n      </figure>\n      ')
+    notes = "".join(f'<p class="note">{esc(n)}</p>' for n in judged.notes)
+    return mark_safe(
+        f'<details class="layer boards">\n'
+        f'      <summary><h2 class="layer-heading" id="board-heading">{gettext("The board")}</h2></summary>\n'
+        f'      {"".join(figures)}\n      {notes}\n    </details>')
