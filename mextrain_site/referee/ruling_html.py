@@ -46,6 +46,21 @@ class _Words:
     translators_note: str
     silent: str
     ambiguous: str
+    disagree_verdict: str
+    move_in_dispute: str
+    line: str
+    legal_under: str
+    illegal_under: str
+    why: str
+    candidates_of: str
+    candidates: str
+    move: str
+    none_legal: str
+    closed_label: str
+    under: str
+    before_stop: str
+    open_only: str
+    board: str
 
 
 _WORDS: dict[str, _Words] = {}
@@ -70,6 +85,21 @@ def _words() -> tuple[str, _Words]:
             translators_note=gettext("Translator's note:"),
             silent=gettext("The source says nothing on this; the ruleset assumes:"),
             ambiguous=gettext("The source can be read two ways; the reading chosen:"),
+            disagree_verdict=gettext("The rulesets disagree"),
+            move_in_dispute=gettext("The move in dispute"),
+            line=gettext("line %(line)s"),
+            legal_under=gettext("Legal under %(ids)s."),
+            illegal_under=gettext("Illegal under %(ids)s."),
+            why=gettext("Why: the other reasons"),
+            candidates_of=gettext("Every candidate move for <bdi>%(player)s</bdi>"),
+            candidates=gettext("Every candidate move for the player to move"),
+            move=gettext("Move"),
+            none_legal=gettext("No candidate move is legal under any ruleset judged."),
+            closed_label=gettext("Moves illegal under every ruleset"),
+            under=gettext("Under %(ids)s"),
+            before_stop=gettext("before the move on line %(line)s (<code>%(move)s</code>), where the replay stopped"),
+            open_only=gettext("The double ending %(train)s is open only under %(ids)s."),
+            board=gettext("The board"),
         )
     return language, found
 
@@ -199,14 +229,14 @@ def verdict(judged: Judged) -> SafeString:
     _, words = _words()
     shown = check.verdict
     word = words.badge_legal if shown == "legal" else words.badge_illegal if shown == "illegal" else \
-        gettext("The rulesets disagree")
+        words.disagree_verdict
     move = esc(check.move)
-    line = (f' <span class="hint">({gettext("line %(line)s") % {"line": check.line}})</span>'
+    line = (f' <span class="hint">({words.line % {"line": check.line}})</span>'
             if check.line else "")
     scope = ""
     if shown == "split":
-        scope = (f'\n      <p class="verdict-scope">{gettext("Legal under %(ids)s.") % {"ids": check.legal_titles}} '
-                 f'{gettext("Illegal under %(ids)s.") % {"ids": check.illegal_titles}}</p>\n      ')
+        scope = (f'\n      <p class="verdict-scope">{words.legal_under % {"ids": check.legal_titles}} '
+                 f'{words.illegal_under % {"ids": check.illegal_titles}}</p>\n      ')
     elif judged.multiple:
         n = len(check.answers)
         under = ngettext("Under the one ruleset judged.", "Under all %(n)s rulesets judged.", n) % {"n": n}
@@ -214,7 +244,7 @@ def verdict(judged: Judged) -> SafeString:
     return mark_safe(
         f'\n    <div class="verdict verdict-{shown}" id="verdict"\n'
         f'         data-announce="{move}: {word}">\n'
-        f'      <p class="verdict-move">{gettext("The move in dispute")}{line}: <code class="move" dir="ltr">{move}</code></p>\n'
+        f'      <p class="verdict-move">{words.move_in_dispute}{line}: <code class="move" dir="ltr">{move}</code></p>\n'
         f'      <h2 id="ruling-heading" class="verdict-big" tabindex="-1">{word}</h2>\n'
         f'      {scope}\n'
         f'      <ul class="answers">\n        {answers(check.answers)}\n      </ul>\n    </div>\n    ')
@@ -225,9 +255,10 @@ def why(judged: Judged) -> SafeString:
     check = judged.check
     if check is None or not check.has_others:
         return mark_safe("")
+    _, words = _words()
     return mark_safe(
         f'\n    <details class="layer why">\n'
-        f'      <summary><h2 class="layer-heading">{gettext("Why: the other reasons")}</h2></summary>\n'
+        f'      <summary><h2 class="layer-heading">{words.why}</h2></summary>\n'
         f'      {other_reasons(check.answers)}\n    </details>\n    ')
 
 
@@ -235,11 +266,12 @@ def actions(judged: Judged) -> SafeString:
     """Layer three: every candidate move, the table of those legal somewhere, the rest listed."""
     if not judged.rows:
         return mark_safe("")
+    _, words = _words()
     to_move = judged.to_move
     if len(to_move) == 1:
-        heading = gettext("Every candidate move for <bdi>%(player)s</bdi>") % {"player": esc(to_move[0])}
+        heading = words.candidates_of % {"player": esc(to_move[0])}
     else:
-        heading = gettext("Every candidate move for the player to move")
+        heading = words.candidates
     n = len(judged.rows)
     count = ngettext("%(n)s candidate move.", "%(n)s candidate moves.", n) % {"n": n}
     d = judged.disagreements
@@ -252,17 +284,17 @@ def actions(judged: Judged) -> SafeString:
             for col in judged.ruled)
         table = (f'\n      <div class="table-scroll" role="region" aria-labelledby="actions-heading" tabindex="0">\n'
                  f'        <table class="actions-table">\n<thead><tr>\n'
-                 f'  <th scope="col">{gettext("Move")}</th>\n  {heads}\n</tr></thead>\n\n'
+                 f'  <th scope="col">{words.move}</th>\n  {heads}\n</tr></thead>\n\n'
                  f'          <tbody>{rows(judged.open_rows)}</tbody>\n        </table>\n      </div>\n      ')
     else:
-        table = f'\n      <p>{gettext("No candidate move is legal under any ruleset judged.")}</p>\n      '
+        table = f'\n      <p>{words.none_legal}</p>\n      '
     closed = ""
     if judged.closed_rows:
         c = len(judged.closed_rows)
         summary = ngettext("%(n)s move illegal under every ruleset", "%(n)s moves illegal under every ruleset",
                            c) % {"n": c}
         closed = (f'\n      <details class="closed-rows">\n        <summary>{summary}</summary>\n'
-                  f'        <ul class="closed-list" aria-label="{gettext("Moves illegal under every ruleset")}">\n'
+                  f'        <ul class="closed-list" aria-label="{words.closed_label}">\n'
                   f'          {closed_rows(judged.closed_rows)}\n        </ul>\n      </details>\n      ')
     return mark_safe(
         f'\n    <details class="layer actions"{"" if judged.check else " open"}>\n'
@@ -273,26 +305,26 @@ def actions(judged: Judged) -> SafeString:
 
 def boards(judged: Judged) -> SafeString:
     """Layer three: the board, once per group of rulesets that see it alike."""
+    _, words = _words()
     several = len(judged.boards) > 1
     figures = []
     for b in judged.boards:
         caption = ""
         if several or b.stop:
-            under = gettext("Under %(ids)s") % {"ids": _join(b.titles)} if several else ""
+            under = words.under % {"ids": _join(b.titles)} if several else ""
             stop = ""
             if b.stop:
-                stop = (" — " if several else "") + gettext(
-                    "before the move on line %(line)s (<code>%(move)s</code>), where the replay stopped") % {
+                stop = (" — " if several else "") + words.before_stop % {
                     "line": b.stop.line, "move": esc(b.stop.move)}
             caption = f"\n        <figcaption>{under}{stop}</figcaption>\n        "
         partial = "".join(
             f'\n        <p class="hint">† '
-            f'{gettext("The double ending %(train)s is open only under %(ids)s.") % {"train": esc(train), "ids": _join(ids)}}'
+            f'{words.open_only % {"train": esc(train), "ids": _join(ids)}}'
             f'</p>\n        ' for train, ids in b.partial_open)
         figures.append(f'\n      <figure class="board">\n        {caption}\n        <div class="board-box">{b.svg}</div>\n'
                        f'        {partial}\n      </figure>\n      ')
     notes = "".join(f'<p class="note">{esc(n)}</p>' for n in judged.notes)
     return mark_safe(
         f'<details class="layer boards">\n'
-        f'      <summary><h2 class="layer-heading" id="board-heading">{gettext("The board")}</h2></summary>\n'
+        f'      <summary><h2 class="layer-heading" id="board-heading">{words.board}</h2></summary>\n'
         f'      {"".join(figures)}\n      {notes}\n    </details>')
