@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules.state import State
@@ -211,6 +212,22 @@ class BoardLabels:
     """Train index -> True when every ruleset drawn holds it open, False when only some do."""
 
 
+_WORDS: dict[str, dict[str, str]] = {}
+"""The board's fixed words by language: looked up in the catalogue once per process."""
+
+
+def _words() -> Callable[[str], str]:
+    """gettext for the active language, each word looked up once per process."""
+    table = _WORDS.setdefault(get_language() or "", {})
+
+    def word(english: str) -> str:
+        found = table.get(english)
+        if found is None:
+            found = table[english] = _(english)
+        return found
+    return word
+
+
 def board_svg(state: State, labels: BoardLabels | None = None, *, caption: str = "", ident: str = "board",
               show_set: bool = True, rtl: bool = False) -> SafeString:
     """The board of ``state`` as an inline ``<svg>`` element; ``ident`` prefixes its element ids.
@@ -218,6 +235,7 @@ def board_svg(state: State, labels: BoardLabels | None = None, *, caption: str =
     ``show_set``: name the domino set (off when the board stands for rulesets with different sets).
     ``rtl``: mirror the labels and the engine for a right-to-left page; the tiles of a train
     still run left to right, as the position's text writes them."""
+    _ = _words()  # named _ : the name the catalogue extraction looks for
     labels = labels or BoardLabels(open_doubles={i: True for i in state.open_doubles})
     parts: list[str] = []
     summary: list[str] = []

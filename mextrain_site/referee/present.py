@@ -168,7 +168,7 @@ class Column:
     def id(self) -> str:
         return self.ruleset.id
 
-    @property
+    @functools.cached_property
     def title(self) -> str:
         """The ruleset as a player names it: its source's publisher or title, and its options."""
         name = source_title(self.ruleset)

@@ -23,12 +23,22 @@ from django.utils.translation import get_language, gettext, ngettext
 
 from .present import Answer, Judged, Quote, ReasonView, Row
 
+_ESCAPED: dict[str, str] = {}
+"""Escaped texts by text: ruleset titles and ids, moves and sentences recur on every page."""
+ESCAPED_LIMIT = 20_000
+
 
 def esc(value: object) -> str:
     """What ``{{ value }}`` writes: the value escaped, unless it is already marked safe."""
     if isinstance(value, SafeData):
         return str(value)
-    return html.escape(str(value))
+    text = str(value)
+    found = _ESCAPED.get(text)
+    if found is None:
+        if len(_ESCAPED) >= ESCAPED_LIMIT:
+            _ESCAPED.clear()
+        found = _ESCAPED[text] = html.escape(text)
+    return found
 
 
 @dataclass(frozen=True)
