@@ -73,17 +73,16 @@ def _pip_radius(n: int) -> float:
 
 @functools.cache
 def _pips(n: int) -> str:
-    """The pips of ``n`` on a half at the origin (drawn once per number and process)."""
-    colour = PIP_COLOURS[n % len(PIP_COLOURS)]
+    """The pips of ``n`` on a half at the origin, in their colour (drawn once per number and process)."""
     r = _pip_radius(n)
-    return "".join(f'<circle cx="{px * HALF:.1f}" cy="{py * HALF:.1f}" r="{r}" fill="{colour}"/>'
-                   for px, py in pip_positions(n))
+    circles = "".join(f'<circle cx="{px * HALF:.1f}" cy="{py * HALF:.1f}" r="{r}"/>' for px, py in pip_positions(n))
+    return f'fill="{PIP_COLOURS[n % len(PIP_COLOURS)]}">{circles}'
 
 
 def _half(x: float, y: float, n: int) -> str:
     if not n:
         return ""
-    return f'<g transform="translate({x:.1f} {y:.1f})">{_pips(n)}</g>'
+    return f'<g transform="translate({x:.1f} {y:.1f})" {_pips(n)}</g>'
 
 
 def tile_svg(x: float, y: float, a: int, b: int, *, vertical: bool = False, extra_class: str = "") -> str:
