@@ -1,15 +1,17 @@
-"""The ruling's repetitive parts as HTML, written in Python rather than by the template engine.
+"""The ruling's hot, repetitive parts as HTML, written in Python rather than by the template engine.
 
-The table of candidate moves, the per-ruleset answers, the other reasons and the quotes are the
-same few shapes repeated dozens of times; Django's template engine would resolve every variable
-and tag of every row again (some 2,000 nodes for the prefilled example, most of the page's
-time). Here each shape is one f-string, every value is escaped exactly as the template would
-escape it (:func:`html.escape`, what :func:`django.utils.html.escape` does; values already marked
-safe are kept), and the words come from the same catalogue entries. The template keeps the
-page's structure and includes these through the filters of ``templatetags/ruling_tags.py``.
+The verdict with its per-ruleset answers, the other reasons, the table of candidate moves, the
+moves illegal everywhere, the board layer and every quote are the same few shapes repeated
+dozens of times; Django's template engine resolved every variable and tag of every row again
+(some 2,000 nodes for the prefilled example, most of the page's time). Here each shape is one
+f-string, every value is escaped exactly as the template escaped it (:func:`html.escape`, what
+:func:`django.utils.html.escape` does; values already marked safe are kept), and the words are
+the same catalogue entries (``gettext``/``ngettext`` with the msgids the ``translate`` and
+``blocktranslate`` tags had). The template keeps the page's frame, the rare parts and the share
+form, and includes these through the filters of ``templatetags/ruling_tags.py``.
 
-A quote's HTML depends only on the quote and the reader's language, so it is built once per
-process (like the quote itself, see :class:`.present._Reasons`). Nothing here decides a rule.
+The fixed words, escaped texts and a quote's HTML depend only on immutable values and the
+reader's language, so each is built once per process (bounded). Nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ def esc(value: object) -> str:
 
 @dataclass(frozen=True)
 class _Words:
-    """The fixed words of these fragments in one language, written as `{% translate %}` writes them (unescaped)."""
+    """The fixed words of these fragments in one language, unescaped as ``{% translate %}`` writes them."""
 
     legal: str
     illegal: str
