@@ -201,6 +201,15 @@ class ReasonCode(enum.Enum):
     OUT_COUNTS_ZERO = ("out-counts-zero", False, None,
                        "{player} has no tile left: 0 points.",
                        "A player who went out counts nothing.")
+    GOING_OUT_BONUS = ("going-out-bonus", False, "scoring.going_out_bonus",
+                       "{player} went out: the going-out bonus adds {points}.",
+                       "Some tables reward the player who goes out with points below zero.")
+    OPEN_DOUBLE_PENALTY = ("open-double-penalty", False, "scoring.open_double_penalty",
+                           "A double is left open on {player}'s train: the penalty adds {points}.",
+                           "Some tables charge points for a double left open at the end of a round.")
+    MARKER_PENALTY = ("marker-penalty", False, "scoring.marker_penalty",
+                      "{player}'s marker is still down: the penalty adds {points}.",
+                      "Some tables charge points for a marker still down at the end of a round.")
 
 
 TRAIN_PARAMS = frozenset({"train", "required"})

@@ -52,6 +52,12 @@ class Worded(enum.Enum):
 class EngineTile(Worded):
     ROUND_DOUBLE = "round-double", "Each round has its own engine: the set's highest double in the first round, then the next lower double in each later round."
     HIGHEST_HELD = "highest-held", "The engine is the highest double any player holds after the deal."
+    SET_HIGHEST = "set-highest", "Every round starts with the same engine: the set's highest double."
+
+    @property
+    def fixed(self) -> bool:
+        """The engine double is known before the deal (it can be set aside)."""
+        return self is not EngineTile.HIGHEST_HELD
 
 
 class FirstPlayer(Worded):
@@ -70,6 +76,10 @@ class MissingEngine(Worded):
 class Rounds(Worded):
     ONE_PER_DOUBLE = "one-per-double", "A game has one round for each double of the set, from the highest down to the double-blank."
     SINGLE_GAME = "single-game", "A game is a single round."
+
+
+MAX_ROUNDS = 30
+"""The most rounds a game (``rounds.count`` as a number) and a position's ``round:`` may have."""
 
 
 class FirstTurnTiles(Worded):
@@ -173,6 +183,8 @@ class ValueKind(enum.Enum):
     ENUM_LIST = "enum-list"
     DEAL_TABLE = "deal-table"
     PLAYER_RANGE = "player-range"
+    CHOICE_OR_NUMBER = "choice-or-number"
+    """One of an enum's values, or a whole number (``rounds.count``: 'one-per-double' or 10)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,24 +206,45 @@ class RuleSpec:
     enum: type[Worded] | None = None
     when_true: str = ""
     when_false: str = ""
+    when_zero: str = ""
+    """A number rule's sentence for 0 (else ``when_number`` says 0 too)."""
+    when_number: str = ""
+    """A number rule's sentence for any number, with the placeholder ``{n}``."""
+    bounds: tuple[int, int] | None = None
+    """The lowest and highest number allowed (inclusive); None: any whole number."""
+    examples: tuple[int, ...] = ()
+    """Numbers tables commonly play (the builder suggests them, the self-play soak draws them)."""
 
     def sentence(self, value: Any) -> str | None:
-        """The sentence that says this value of the rule, or None when the kind has none."""
+        """The sentence that says this value of the rule (a number's with ``{n}`` in it), or None
+        when the kind has none."""
         if self.kind is ValueKind.BOOL and isinstance(value, bool):
             return self.when_true if value else self.when_false
-        if self.kind is ValueKind.ENUM and isinstance(value, Worded):
+        if isinstance(value, Worded):
             return value.sentence
+        if isinstance(value, int) and not isinstance(value, bool) and self.when_number:
+            return self.when_zero if value == 0 and self.when_zero else self.when_number
         return None
 
 
-def _spec(key: str, kind: ValueKind, label: str, description: str, enum_type: type[Worded] | None = None) -> RuleSpec:
+def _spec(key: str, kind: ValueKind, label: str, description: str, enum_type: type[Worded] | None = None,
+          examples: tuple[int, ...] = ()) -> RuleSpec:
     """A rule whose values the page words itself (a number, a table, a list, free text)."""
-    return RuleSpec(key, key.replace(".", "_"), kind, key.split(".", 1)[0], label, description, enum_type)
+    return RuleSpec(key, key.replace(".", "_"), kind, key.split(".", 1)[0], label, description, enum_type,
+                    examples=examples)
 
 
 def _choice(key: str, label: str, description: str, enum_type: type[Worded]) -> RuleSpec:
     """A rule with one of several values, each worded on its enum member."""
     return RuleSpec(key, key.replace(".", "_"), ValueKind.ENUM, key.split(".", 1)[0], label, description, enum_type)
+
+
+def _number(key: str, label: str, description: str, *, zero: str, number: str, bounds: tuple[int, int],
+            examples: tuple[int, ...], enum_type: type[Worded] | None = None) -> RuleSpec:
+    """A whole number within ``bounds`` (or, with ``enum_type``, one of its values or a number)."""
+    kind = ValueKind.INT if enum_type is None else ValueKind.CHOICE_OR_NUMBER
+    return RuleSpec(key, key.replace(".", "_"), kind, key.split(".", 1)[0], label, description, enum_type,
+                    when_zero=zero, when_number=number, bounds=bounds, examples=examples)
 
 
 def _bool(key: str, label: str, description: str, *, yes: str, no: str) -> RuleSpec:
@@ -228,7 +261,8 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     _choice("engine.tile", "Engine double", "Which double is the engine of a round.", EngineTile),
     _choice("engine.missing", "Missing engine", "What happens when nobody holds the engine.", MissingEngine),
     _choice("start.first_player", "First player", "Who takes the first turn of a round.", FirstPlayer),
-    _choice("rounds.count", "Rounds", "How many rounds make a game.", Rounds),
+    _number("rounds.count", "Rounds", "How many rounds make a game.", enum_type=Rounds,
+            zero="", number="A game has {n} rounds.", bounds=(2, MAX_ROUNDS), examples=(7, 10, 13)),
     _choice("first_turn.tiles", "Tiles on the first turn", "How many tiles a player may lay on the first turn.", FirstTurnTiles),
     _choice("first_turn.who", "Whose first turn is special", "Whose first turn is the special one.", FirstTurnWho),
     _choice("first_turn.trains", "Trains on the first turn", "Which trains the first turn may use.", FirstTurnTrains),
@@ -285,7 +319,20 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     _bool("round_end.last_tile_double", "Going out on a double", "Whether a player may go out on a double.",
           yes="Laying one's last tile ends the round at once, even when it is a double.",
           no="A player may not go out on a double: the last tile laid may not be a double."),
-    _spec("scoring.double_blank", K.INT, "The double-blank", "What the double-blank counts in a hand at the end of a round."),
+    _spec("scoring.double_blank", K.INT, "The double-blank", "What the double-blank counts in a hand at the end of a round.",
+          examples=(0, 25, 50)),
+    _number("scoring.going_out_bonus", "Going-out bonus", "What the player who goes out scores for the round.",
+            zero="The player who goes out scores nothing for the round.",
+            number="The player who goes out scores {n} for the round instead of nothing.",
+            bounds=(-100, 0), examples=(0, -5, -10)),
+    _number("scoring.open_double_penalty", "Open double penalty", "What a double left open at the end of a round costs.",
+            zero="A double left open at the end of a round costs nothing.",
+            number="Each double left open at the end of a round adds {n} to the score of the player whose train it stands on (none for the Mexican train).",
+            bounds=(0, 100), examples=(0, 5, 10)),
+    _number("scoring.marker_penalty", "Marker penalty", "What a marker still down at the end of a round costs.",
+            zero="A marker still down at the end of a round costs nothing.",
+            number="A player whose marker is still down at the end of a round adds {n} to their score.",
+            bounds=(0, 100), examples=(0, 5, 10, 25)),
     _spec("winner.tie_breaks", K.ENUM_LIST, "Tie-breaks", "How a tie for the lowest total is broken.", TieBreak),
 )
 SPEC_BY_KEY: Mapping[str, RuleSpec] = MappingProxyType({s.key: s for s in RULE_SPECS})
@@ -301,7 +348,7 @@ class Flags:
     engine_tile: EngineTile
     engine_missing: MissingEngine
     start_first_player: FirstPlayer
-    rounds_count: Rounds
+    rounds_count: Rounds | int
     first_turn_tiles: FirstTurnTiles
     first_turn_who: FirstTurnWho
     first_turn_trains: FirstTurnTrains
@@ -331,6 +378,9 @@ class Flags:
     round_end_blocked: BlockedRound
     round_end_last_tile_double: bool
     scoring_double_blank: int
+    scoring_going_out_bonus: int
+    scoring_open_double_penalty: int
+    scoring_marker_penalty: int
     winner_tie_breaks: tuple[TieBreak, ...]
     boneyard_closed: bool = field(init=False, default=False)
     """Derived, once: nobody ever draws during play (``turn.cannot_play`` marker-no-draw), so a

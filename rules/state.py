@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import doubles
+from .deal import engine_double
 from .errors import ErrorCode
 from .limits import checked_set
 from .messages import Message
 from .moves import MEXICAN, Action, Move
 from .position import ImpossiblePositionError, Phase, Position, TrainLine, check_tile_count
 from .ruleset import (
-    EngineTile,
     FirstTurnOut,
     FirstTurnTiles,
     FirstTurnTrains,
@@ -183,8 +183,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
     if not rng.min <= n <= rng.max:
         notes.append(Message("{ruleset} is for {low} to {high} players; this position has {count}.",
                              ruleset=ruleset.id, low=rng.min, high=rng.max, count=n))
-    if position.round is not None and flags.engine_tile is EngineTile.ROUND_DOUBLE:
-        expected = set_max - (position.round - 1)
+    if position.round is not None and (expected := engine_double(ruleset, set_max, position.round)) is not None:
         if expected != engine:
             notes.append(Message("under {ruleset} round {round} is played with the {expected}-{expected} engine, "
                                  "not {engine}-{engine}.", ruleset=ruleset.id, round=position.round,

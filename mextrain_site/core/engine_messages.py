@@ -43,6 +43,9 @@ LABELS = [
     pgettext_lazy('rule dimension', 'Blocked round'),
     pgettext_lazy('rule dimension', 'Going out on a double'),
     pgettext_lazy('rule dimension', 'The double-blank'),
+    pgettext_lazy('rule dimension', 'Going-out bonus'),
+    pgettext_lazy('rule dimension', 'Open double penalty'),
+    pgettext_lazy('rule dimension', 'Marker penalty'),
     pgettext_lazy('rule dimension', 'Tie-breaks'),
 ]
 
@@ -202,12 +205,22 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('{player} has no tile left: 0 points.'),
     _('A player who went out counts nothing.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{player} went out: the going-out bonus adds {points}.'),
+    _('Some tables reward the player who goes out with points below zero.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("A double is left open on {player}'s train: the penalty adds {points}."),
+    _('Some tables charge points for a double left open at the end of a round.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{player}'s marker is still down: the penalty adds {points}."),
+    _('Some tables charge points for a marker still down at the end of a round.'),
     _('How many players the source allows.'),
     _('Which set and how many tiles each player draws, by player count.'),
     _('Markers, hub and other equipment besides the tiles.'),
     _('Which double is the engine of a round.'),
     _("Each round has its own engine: the set's highest double in the first round, then the next lower double in each later round."),
     _('The engine is the highest double any player holds after the deal.'),
+    _("Every round starts with the same engine: the set's highest double."),
     _('What happens when nobody holds the engine.'),
     _('If nobody holds the engine, the players draw from the boneyard in turn until it is found.'),
     _('The engine is set aside before the deal, so it can never be missing.'),
@@ -218,6 +231,8 @@ MESSAGES = [
     _('The players choose who takes the first turn.'),
     _('The player who lays the engine does not start: the player on their left takes the first turn.'),
     _('How many rounds make a game.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('A game has {n} rounds.'),
     _('A game has one round for each double of the set, from the highest down to the double-blank.'),
     _('A game is a single round.'),
     _('How many tiles a player may lay on the first turn.'),
@@ -299,6 +314,18 @@ MESSAGES = [
     _("Laying one's last tile ends the round at once, even when it is a double."),
     _('A player may not go out on a double: the last tile laid may not be a double.'),
     _('What the double-blank counts in a hand at the end of a round.'),
+    _('What the player who goes out scores for the round.'),
+    _('The player who goes out scores nothing for the round.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('The player who goes out scores {n} for the round instead of nothing.'),
+    _('What a double left open at the end of a round costs.'),
+    _('A double left open at the end of a round costs nothing.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('Each double left open at the end of a round adds {n} to the score of the player whose train it stands on (none for the Mexican train).'),
+    _('What a marker still down at the end of a round costs.'),
+    _('A marker still down at the end of a round costs nothing.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('A player whose marker is still down at the end of a round adds {n} to their score.'),
     _('How a tie for the lowest total is broken.'),
     _('the most rounds scored at zero'),
     _('the lowest round total other than zero'),
@@ -311,9 +338,11 @@ MESSAGES = [
     _("a player in 'players'"),
     _("a train: a player's name or 'mexican'"),
     # Translators: keep every {placeholder} exactly as it is.
-    _("{tile} has a pip above the set's maximum {limit}"),
+    _('a {ruleset} game has {count} rounds; found round {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a round number from 1 to {limit}, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{tile} has a pip above the set's maximum {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s hand holds {count} tiles; the deal and the boneyard allow at most {limit}"),
     # Translators: keep every {placeholder} exactly as it is.

@@ -262,6 +262,12 @@ TEXTS = [
     _('“pips”: literally “carbuncles”.'),
     # Translators: ruleset text: howto.yaml rules.scoring.double_blank.note
     _('The player who goes out scores zero ("השחקן יוצא מקבל נקודות אפס.").'),
+    # Translators: ruleset text: howto.yaml rules.scoring.going_out_bonus.reading, gamerules.yaml rules.scoring.going_out_bonus.reading, masters.yaml rules.scoring.going_out_bonus.reading …
+    _('Not stated by this source: the player who goes out scores nothing, with no bonus.'),
+    # Translators: ruleset text: howto.yaml rules.scoring.open_double_penalty.reading, gamerules.yaml rules.scoring.open_double_penalty.reading, masters.yaml rules.scoring.open_double_penalty.reading …
+    _('Not stated by this source: a double left open when the round ends adds nothing to any score.'),
+    # Translators: ruleset text: howto.yaml rules.scoring.marker_penalty.reading, gamerules.yaml rules.scoring.marker_penalty.reading, masters.yaml rules.scoring.marker_penalty.reading …
+    _('Not stated by this source: a marker still down when the round ends adds nothing to any score.'),
     # Translators: ruleset text: howto.yaml rules.winner.tie_breaks.cite[0].gloss
     _('If there is a tie, the player who scored the most zero-point rounds wins.'),
     # Translators: ruleset text: howto.yaml rules.winner.tie_breaks.cite[0].remark, howto.yaml rules.winner.tie_breaks.cite[2].remark

@@ -29,6 +29,7 @@ from django.utils.translation import get_language, get_language_bidi, get_langua
 from mextrain_site.core.i18n import WORDING, ruleset_text
 from mextrain_site.core.referee import parse
 from mextrain_site.reference.sources import anchor_for
+from mextrain_site.reference.wording import label
 from rules.answer import Ruling, rule
 from rules.errors import ErrorCode, InputError
 from rules.explain import Judgement
@@ -38,7 +39,7 @@ from rules.moves import Move
 from rules.position import ImpossiblePositionError
 from rules.reasons import DISPUTE_ANSWERS, Reason, ReasonCode
 from rules.ruleset import Citation, Ruleset, Status
-from rules.scoring import hand_points
+from rules.scoring import Term, hand_points, terms
 from rules.tiles import Tile
 from variants.loader import base_ids, get_ruleset
 
@@ -278,13 +279,20 @@ class HandScore:
     player: str
     tiles: list[TileCount]
     total: int
+    terms: tuple[Term, ...] = ()
+    """The bonus and penalties the ruleset adds (rules.scoring.terms)."""
 
     @property
     def sum(self) -> str:
-        """The count written out: '0-0 counts 50 + 12-11 counts 23 = 73'."""
-        if not self.tiles:
+        """The count written out: '0-0 counts 50 + 12-11 counts 23 = 73', with the bonus and
+        penalties as terms: '... + Marker penalty adds 25 = 98'."""
+        if not self.tiles and not self.terms:
             return gettext("no tiles left = %(total)s") % {"total": self.total}
         parts = [gettext("%(tile)s counts %(points)s") % {"tile": t.tile, "points": t.points} for t in self.tiles]
+        if not self.tiles:
+            parts.append(gettext("no tiles left"))
+        parts += [gettext("%(rule)s adds %(points)s") % {"rule": label(t.code.rule or ""), "points": t.points}
+                  for t in self.terms]
         return " + ".join(parts) + f" = {self.total}"
 
 
@@ -598,7 +606,7 @@ def _scores(ruled: list[Column], words: dict[str, _Reasons]) -> list[ScoreView]:
             if name not in scores or hand is None:
                 continue
             tiles = [TileCount(str(t), hand_points((t,), col.ruleset)) for t in hand.tiles]
-            hands.append(HandScore(name, tiles, scores[name]))
+            hands.append(HandScore(name, tiles, scores[name], terms(state, state.players.index(name))))
         blank = hand_points((Tile.of(0, 0),), col.ruleset)
         key = (tuple((h.player, h.sum) for h in hands), blank)
         view = groups.get(key)
