@@ -18,8 +18,9 @@ clock also counts the time other processes held the CPU.
    reasons, and the JSON answer, in milliseconds.
 3. The worst requests within the limits of one request (``bench/worst.py``): CPU time and
    the answer's size.
-4. The referee page for its prefilled example (bench/page.py): the server's time, with htmx
-   and as a whole page, beside the engine's time on the same text; the HTML's size.
+4. The referee page for its prefilled example (bench/page.py): the server's CPU time for a
+   browser's request through Django's WSGI handler, with htmx and as a whole page, beside the
+   engine's time on the same text and a request that does nothing; the HTML's size.
 
 The machine is shared and noisy: the rulesets are interleaved within each repetition so
 that they see the same conditions, and medians are reported.

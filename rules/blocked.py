@@ -5,6 +5,8 @@ The sources end a blocked round when nobody can play (000/002: no player has a l
 open a train to a player who passed before; markers only ever go down while everyone passes.
 So when the boneyard is empty and every hand is known, the round is blocked exactly when no
 player could lay a tile even with every player's marker down (see the README, "Blocked rounds").
+Where the boneyard is never drawn from (``turn.cannot_play`` marker-no-draw, a house value), the
+tiles left in it are out of play: the round is blocked when nobody can play, whatever it holds.
 """
 
 from __future__ import annotations
@@ -24,9 +26,11 @@ def hands_known(state: State) -> bool:
 
 
 def nobody_can_play(state: State) -> bool:
-    """The boneyard is empty, every hand is known, and no player could lay a tile on a train
-    open to them, even once every player who cannot play has passed and put a marker down."""
-    if state.boneyard != 0 or state.phase is not _PLAY_PHASE or not hands_known(state):
+    """The boneyard is empty (or never drawn from: ``turn.cannot_play`` marker-no-draw), every
+    hand is known, and no player could lay a tile on a train open to them, even once every player
+    who cannot play has passed and put a marker down."""
+    if (state.boneyard != 0 and not state.ruleset.flags.boneyard_closed) or state.phase is not _PLAY_PHASE \
+            or not hands_known(state):
         return False
     fresh = Progress()
     if state.progress == fresh and can_play(state):

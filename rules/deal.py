@@ -37,7 +37,37 @@ def deal_row(ruleset: Ruleset, players: int, set_max: int | None = None) -> Deal
 
 
 def rounds_in_game(ruleset: Ruleset, set_max: int) -> int:
-    return set_max + 1 if ruleset.flags.rounds_count is Rounds.ONE_PER_DOUBLE else 1
+    """How many rounds a whole game has: the ruleset's number, one per double of the set, or one."""
+    count = ruleset.flags.rounds_count
+    if isinstance(count, int):
+        return count
+    return set_max + 1 if count is Rounds.ONE_PER_DOUBLE else 1
+
+
+def last_round(ruleset: Ruleset, set_max: int) -> int:
+    """The highest round number a deal or a position may name: the ruleset's number of rounds when
+    it counts them; else one round per double of the set (the most a game can have: a single-round
+    game's rounds are separate games, numbered for their engine)."""
+    count = ruleset.flags.rounds_count
+    return count if isinstance(count, int) else set_max + 1
+
+
+def round_problem(ruleset: Ruleset, set_max: int, round_no: int) -> str | None:
+    """Why a round number does not exist under the ruleset with this set (one line), or None."""
+    last = last_round(ruleset, set_max)
+    if 1 <= round_no <= last:
+        return None
+    if isinstance(ruleset.flags.rounds_count, int):
+        return f"round {round_no} does not exist: a {ruleset.id} game has {last} rounds"
+    return f"round {round_no} does not exist with a double-{set_max} set (one round per double)"
+
+
+def engine_double(ruleset: Ruleset, set_max: int, round_no: int) -> int | None:
+    """The engine of a round when the ruleset fixes it before the deal, else None (the highest held)."""
+    rule = ruleset.flags.engine_tile
+    if rule is EngineTile.ROUND_DOUBLE:
+        return set_max - (round_no - 1)
+    return set_max if rule is EngineTile.SET_HIGHEST else None
 
 
 def deal(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: random.Random,
@@ -47,12 +77,13 @@ def deal(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: random.
     n = len(players)
     row = deal_row(ruleset, n, set_max)
     top = row.set_max
-    if round_no < 1 or round_no > top + 1:
-        raise DealError(f"round {round_no} does not exist with a double-{top} set")
+    problem = round_problem(ruleset, top, round_no)
+    if problem is not None:
+        raise DealError(problem)
     tiles = list(full_set(top))
     rng.shuffle(tiles)
     events: list[str] = []
-    round_double: int | None = top - (round_no - 1) if flags.engine_tile is EngineTile.ROUND_DOUBLE else None
+    round_double = engine_double(ruleset, top, round_no)
     if flags.engine_missing is MissingEngine.SET_ASIDE_BEFORE_DEAL:
         assert round_double is not None, "setting the engine aside needs a fixed engine double"
         tiles.remove(Tile.of(round_double, round_double))

@@ -28,6 +28,8 @@ class ErrorCode(enum.StrEnum):
     TRAIN_DOES_NOT_CHAIN = "train-does-not-chain"
     NOT_AN_OPEN_DOUBLE = "not-an-open-double"
     ROUND_ABOVE_SET = "round-above-set"
+    ROUND_ABOVE_GAME = "round-above-game"
+    """A round past the last of a game with a set number of rounds (``rounds.count`` a number)."""
     HAND_TOO_LARGE = "hand-too-large"
     IMPOSSIBLE = "impossible"
     """Cannot arise under any of the rulesets asked for."""

@@ -15,7 +15,7 @@ from . import doubles
 from .legality import Analysis, Latest, analyse, candidates
 from .moves import Action, Move
 from .reasons import Reason, ReasonCode, reason
-from .ruleset import DoubleObligation, DoubleOrder, FirstTurnOut, FollowUp, MarkerPlaced
+from .ruleset import CannotPlay, DoubleObligation, DoubleOrder, FirstTurnOut, FollowUp, MarkerPlaced, MarkerRemoved
 from .state import State
 from .tiles import Tile
 
@@ -153,6 +153,11 @@ class _Explainer:
             out.append(reason(R.TILE_NOT_IN_HAND, player=a.player, tile=tile))
         if a.drawn_only is not None and tile != a.drawn_only:
             out.append(reason(R.MUST_PLAY_DRAWN_TILE, player=a.player, drawn=a.drawn_only))
+        if a.barred and a.bars(tile):
+            if a.no_doubles:
+                out.append(reason(R.ONE_DOUBLE_A_TURN, player=a.player))
+            if tile == a.last_double:
+                out.append(reason(R.NO_GOING_OUT_ON_DOUBLE, tile=tile, player=a.player))
         return tuple(out)
 
     def _train_part(self, index: int, double: bool) -> tuple[tuple[Reason, ...], tuple[Reason, ...], bool]:
@@ -189,12 +194,14 @@ class _Explainer:
         code, player, label = a.access[index], a.player, a.names[index]
         if code is R.OWN_TRAIN:
             own = reason(R.OWN_TRAIN, train=label, player=player)
-            return (own, reason(R.LIFTS_MARKER, player=player)) if a.state.trains[a.seat].marker else (own,)
+            lifts = (a.state.trains[a.seat].marker
+                     and a.state.ruleset.flags.markers_removed is MarkerRemoved.OWNER_PLAYS_OWN_TRAIN)
+            return (own, reason(R.LIFTS_MARKER, player=player)) if lifts else (own,)
         if code is R.MEXICAN_OPEN:
             return (reason(code),)
         if code is R.TRAIN_MARKED:
             return (reason(code, train=label),)
-        if code is R.TRAIN_NOT_OPEN:
+        if code is R.TRAIN_NOT_OPEN or code is R.OWN_TRAIN_NOT_STARTED:
             return (reason(code, train=label, player=player),)
         return (reason(code, player=player),)  # first-turn limits, the Mexican train closed
 
@@ -218,6 +225,8 @@ class _Explainer:
             out.append(reason(R.PLAYS_AGAIN_AFTER_DOUBLE, tile=tile, player=player))
         if flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != a.seat and not special:
             out.append(reason(R.PLACES_MARKER, player=player))
+        if flags.markers_removed is MarkerRemoved.OWNER_PLAYS_ANY_TILE and state.trains[a.seat].marker:
+            out.append(reason(R.LIFTS_MARKER_ANY_TILE, player=player))
 
     def must_play(self) -> tuple[Reason, ...]:
         """Whether drawing or passing is ruled out because the player can play."""
@@ -239,15 +248,19 @@ class _Explainer:
         out: list[Reason] = []
         if a.no_draw is not None:
             out.append(reason(a.no_draw))
-        if state.progress.drew:
-            out.append(reason(R.ALREADY_DREW, player=player))
+        drew = state.progress.drew
+        if drew:
+            if state.ruleset.flags.turn_cannot_play is not CannotPlay.DRAW_UNTIL_PLAYABLE:
+                out.append(reason(R.ALREADY_DREW, player=player))
+            elif a.legal_plays():
+                out.append(reason(R.STOP_DRAWING, player=player))
         if state.boneyard == 0:
             out.append(reason(R.BONEYARD_EMPTY))
         elif move.tile is not None and not a.may_draw(move.tile):
             out.append(reason(R.NOT_IN_BONEYARD, tile=move.tile))
         out.extend(self.must_play())
         if not any(r.code.blocks for r in out):
-            out.append(reason(R.CANNOT_PLAY_DRAW, player=player))
+            out.append(reason(R.DRAWS_AGAIN if drew else R.CANNOT_PLAY_DRAW, player=player))
         return tuple(out)
 
     def pass_(self) -> tuple[Reason, ...]:
@@ -256,8 +269,8 @@ class _Explainer:
         if state.progress.special and state.progress.played:
             return (reason(R.END_FIRST_TURN_WITH_DONE, player=player),)
         out = list(self.must_play())
-        if a.no_draw is None and not state.progress.drew and state.boneyard != 0:
-            out.append(reason(R.MUST_DRAW_FIRST, player=player))
+        if a.draw_due:
+            out.append(reason(R.KEEP_DRAWING if state.progress.drew else R.MUST_DRAW_FIRST, player=player))
         if not any(r.code.blocks for r in out):
             out.append(reason(R.FIRST_TURN_PASS if a.no_draw is R.NO_DRAW_ON_FIRST_TURN else R.CANNOT_PLAY_PASS,
                               player=player))

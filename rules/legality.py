@@ -25,8 +25,8 @@ from .moves import MEXICAN, Action, Move, MoveSyntaxError
 from .moves import parse_move as parse_move_text
 from .position import Phase
 from .reasons import ReasonCode
-from .ruleset import CannotPlay, CannotStart, FirstTurnTrains
-from .state import State
+from .ruleset import CannotPlay, CannotStart, DoublesPerTurn, FirstTurnTrains, Flags
+from .state import Hand, State
 from .tiles import Tile
 
 # Enum members read once: in Python 3.11 EnumType.__getattr__ makes each read through the class
@@ -43,7 +43,10 @@ class Analysis:
 
     __slots__ = ("state", "seat", "player", "ends", "hand_tiles", "drawn_only", "first_turn_now",
                  "dead", "binding", "access", "own_first", "own_tile", "open_trains", "no_draw", "_names", "_board",
-                 "_holders", "_plays")
+                 "_holders", "_plays", "barred", "no_doubles", "last_double")
+    no_doubles: bool
+    last_double: Tile | None
+    barred: bool
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -79,6 +82,10 @@ class Analysis:
         found = _ACCESS.get((state.ruleset.id, seat, first, markers))
         self.access, self.open_trains = found if found is not None else train_access(state, seat, first)
         """Per train, the code that decides whether the player may use it (when no double binds)."""
+        if flags.limits_plays:
+            self._limits(flags, hand)
+        else:
+            self.barred = False  # no_doubles and last_double are read only when barred
         self.own_first = flags.turn_own_train_first and not progress.special
         own_tile = None
         if tiles and self.own_first:
@@ -96,6 +103,25 @@ class Analysis:
             no_draw = R.NO_DRAW_RULE
         self.no_draw = no_draw
         """The rule, if any, that says this player does not draw at all now."""
+
+    def _limits(self, flags: Flags, hand: Hand | None) -> None:
+        """The house rules that forbid plays the published rulesets allow (``Flags.limits_plays``)."""
+        state = self.state
+        self.no_doubles = flags.doubles_per_turn is DoublesPerTurn.ONE and state.progress.doubles_laid
+        """A double was laid this turn, and a turn lays at most one."""
+        last: Tile | None = None
+        if not flags.round_end_last_tile_double and hand is not None and not hand.unknown and len(hand.tiles) == 1:
+            tile = hand.tiles[0]
+            last = tile if tile.high == tile.low else None
+        self.last_double = last
+        """The player's last tile, when it is a double and nobody may go out on one."""
+        self.barred = self.no_doubles or last is not None
+        if not flags.turn_other_trains_before_own and not state.trains[self.seat].started:
+            self.access, self.open_trains = own_train_only(self.access, self.seat)
+
+    def bars(self, tile: Tile) -> bool:
+        """A double rule of the house forbids laying ``tile`` at all (asked when ``barred``)."""
+        return tile.high == tile.low and (self.no_doubles or tile == self.last_double)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -175,6 +201,8 @@ class Analysis:
         end = self.ends[index]
         if tile.high != end and tile.low != end:
             return False
+        if self.barred and self.bars(tile):
+            return False
         bound = self.binding[tile.high == tile.low]
         if bound is not None:
             return bound[0] == index  # satisfying a double is open on any train
@@ -191,6 +219,8 @@ class Analysis:
         """play_ok() for every tile of the hand on every train, the loops turned inside out: the
         trains a tile may go on depend only on whether it is a double."""
         tiles = self.hand_tiles
+        if self.barred and tiles:
+            tiles = tuple([t for t in tiles if not self.bars(t)])
         if not tiles:
             return ()
         seat, ends = self.seat, self.ends
@@ -266,9 +296,16 @@ class Analysis:
     @property
     def draw_due(self) -> bool:
         """A player who cannot play draws now, before any pass: the ruleset draws (now), the
-        player has not drawn yet, and the boneyard is not known to be empty."""
+        player has not drawn yet (or draws until a tile can be played, and still cannot play),
+        and the boneyard is not known to be empty."""
         state = self.state
-        return self.no_draw is None and not state.progress.drew and state.boneyard != 0
+        return self.no_draw is None and state.boneyard != 0 and (not state.progress.drew or self.draws_again)
+
+    @property
+    def draws_again(self) -> bool:
+        """The player has drawn, the ruleset draws until a tile can be played, and none can."""
+        return (self.state.ruleset.flags.turn_cannot_play is CannotPlay.DRAW_UNTIL_PLAYABLE
+                and not self.legal_plays())
 
     def draw_ok(self, tile: Tile | None) -> bool:
         if self.done_ok() or not self.draw_due:
@@ -350,6 +387,23 @@ def _train_access(state: State, seat: int, first_turn_now: bool) -> tuple[Reason
             codes[:mexican] = [R.FIRST_TURN_TRAINS] * mexican
     codes[seat] = R.OWN_TRAIN
     return tuple(codes)
+
+
+_OWN_ONLY: dict[tuple[tuple[ReasonCode, ...], int], Access] = {}
+
+
+def own_train_only(access: tuple[ReasonCode, ...], seat: int) -> Access:
+    """``access`` for a player whose own train is not started, where no other train may be used
+    before it is (``turn.other_trains_before_own`` false): every train open to them is closed,
+    save their own. Found once for each."""
+    found = _OWN_ONLY.get((access, seat))
+    if found is None:
+        if len(_OWN_ONLY) > _CACHE_LIMIT:
+            _OWN_ONLY.clear()
+        codes = tuple(R.OWN_TRAIN_NOT_STARTED if i != seat and not code.blocks else code
+                      for i, code in enumerate(access))
+        found = _OWN_ONLY[access, seat] = (codes, tuple(i for i, code in enumerate(codes) if not code.blocks))
+    return found
 
 
 _NONE_DEAD: frozenset[int] = frozenset()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from .deal import last_round
 from .errors import ErrorCode
 from .messages import Message
 from .moves import Action
@@ -41,9 +42,28 @@ def default_set(ruleset: Ruleset, players: int, engine: int) -> int:
 
 def set_for(position: Position, ruleset: Ruleset) -> int:
     """The position's set under ``ruleset``; ImpossiblePositionError when a tile has a pip above it,
-    or the round is past the set's last double (one round per double)."""
+    or the round is past the game's last (rules.deal.last_round)."""
     if position.set_max is not None:
-        return position.set_max  # the parser has refused pips and rounds beyond a named set
+        set_max = position.set_max  # the parser has refused pips beyond a named set
+    else:
+        set_max = _default_for(position, ruleset)
+    last = last_round(ruleset, set_max)
+    if position.round is not None and position.round > last:
+        line, column = position.round_at
+        if isinstance(ruleset.flags.rounds_count, int):
+            message = Message("a {ruleset} game has {count} rounds; found round {found}", ruleset=ruleset.id,
+                              count=last, found=position.round)
+            code = ErrorCode.ROUND_ABOVE_GAME
+        else:
+            message = Message("expected a round number from 1 to {limit}, found {found}", limit=last,
+                              found=repr(str(position.round)))
+            code = ErrorCode.ROUND_ABOVE_SET
+        raise ImpossiblePositionError(message, line or None, column or None, code)
+    return set_max
+
+
+def _default_for(position: Position, ruleset: Ruleset) -> int:
+    """The set of a position without ``set:`` (see :func:`default_set`), checked against its pips."""
     top = position.highest
     # A scoring question may leave the engine out: then the set must hold the highest pip shown.
     anchor = position.engine if position.engine is not None else (top.tile.high if top is not None else 0)
@@ -51,11 +71,6 @@ def set_for(position: Position, ruleset: Ruleset) -> int:
     if top is not None and top.tile.high > set_max:
         raise ImpossiblePositionError(Message("{tile} has a pip above the set's maximum {limit}", tile=top.tile,
                                               limit=set_max), top.line, top.column, ErrorCode.PIP_ABOVE_SET)
-    if position.round is not None and position.round > set_max + 1:
-        line, column = position.round_at
-        raise ImpossiblePositionError(Message("expected a round number from 1 to {limit}, found {found}",
-                                              limit=set_max + 1, found=repr(str(position.round))), line or None,
-                                      column or None, ErrorCode.ROUND_ABOVE_SET)
     return set_max
 
 

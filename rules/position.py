@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from .errors import ErrorCode, InputError
 from .messages import Message
 from .moves import MEXICAN, Move, MoveSyntaxError, parse_move
+from .ruleset import MAX_ROUNDS
 from .tiles import MAX_PIP, STANDARD_SETS, Tile, format_tiles, set_size
 
 MAX_TEXT = 20_000
@@ -388,9 +389,9 @@ class _Parser:
         round_at = (0, 0)
         if "round" in seen:
             r = seen["round"]
-            rounds = (set_max if set_max is not None else MAX_PIP) + 1  # one round per double
-            if not _COUNT_RE.match(r.value) or not 1 <= int(r.value) <= rounds:
-                raise self.error(r, Message("expected a round number from 1 to {limit}, found {found}", limit=rounds,
+            # The ruleset's game decides the last round (rules.limits.set_for); here only the format's limit.
+            if not _COUNT_RE.match(r.value) or not 1 <= int(r.value) <= MAX_ROUNDS:
+                raise self.error(r, Message("expected a round number from 1 to {limit}, found {found}", limit=MAX_ROUNDS,
                                             found=repr(_clip(r.value))))
             round_no = int(r.value)
             round_at = (r.number, r.value_col)

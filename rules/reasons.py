@@ -87,6 +87,21 @@ class ReasonCode(enum.Enum):
     NO_DRAW_RULE = ("no-draw", True, "turn.cannot_play",
                     "This ruleset has no drawing: a player who cannot play places a marker.",
                     "The ruleset does not let a player draw.")
+    KEEP_DRAWING = ("keep-drawing", True, "turn.cannot_play",
+                    "{player} has drawn no tile they can play, so must draw again before passing.",
+                    "A player who cannot play draws until a tile can be played or the boneyard is empty.")
+    STOP_DRAWING = ("stop-drawing", True, "turn.cannot_play",
+                    "{player} has drawn a tile they can play, so draws no more.",
+                    "Drawing stops at the first tile the player can play.")
+    NO_GOING_OUT_ON_DOUBLE = ("no-going-out-on-double", True, "round_end.last_tile_double",
+                              "{tile} is {player}'s last tile, and a player may not go out on a double.",
+                              "The last tile a player lays may not be a double.")
+    ONE_DOUBLE_A_TURN = ("one-double-a-turn", True, "doubles.per_turn",
+                         "{player} has laid a double this turn and may not lay another.",
+                         "A player lays at most one double in a turn.")
+    OWN_TRAIN_NOT_STARTED = ("own-train-not-started", True, "turn.other_trains_before_own",
+                             "{player} has not started their own train, so may not play on {train}.",
+                             "A player must start the own train before playing on any other train.")
     NOT_IN_BONEYARD = ("tile-not-in-boneyard", True, None,
                        "{tile} cannot be drawn: it is not in the boneyard.",
                        "A drawn tile must be one of the tiles left in the boneyard.")
@@ -127,6 +142,12 @@ class ReasonCode(enum.Enum):
     LIFTS_MARKER = ("lifts-marker", False, "markers.removed",
                     "Playing on the own train lifts {player}'s marker.",
                     "A marker is lifted when its owner plays on the own train.")
+    LIFTS_MARKER_ANY_TILE = ("lifts-marker-any-tile", False, "markers.removed",
+                             "Laying a tile lifts {player}'s marker.",
+                             "A marker is lifted when its owner lays a tile on any train.")
+    DRAWS_AGAIN = ("draws-again", False, "turn.cannot_play",
+                   "{player} still cannot play, so draws again.",
+                   "A player who cannot play draws until a tile can be played or the boneyard is empty.")
     PLACES_MARKER = ("places-marker", False, "markers.placed",
                      "{player}'s marker goes on their own train.",
                      "A player who cannot play marks the own train.")
@@ -180,6 +201,15 @@ class ReasonCode(enum.Enum):
     OUT_COUNTS_ZERO = ("out-counts-zero", False, None,
                        "{player} has no tile left: 0 points.",
                        "A player who went out counts nothing.")
+    GOING_OUT_BONUS = ("going-out-bonus", False, "scoring.going_out_bonus",
+                       "{player} went out: the going-out bonus adds {points}.",
+                       "Some tables reward the player who goes out with points below zero.")
+    OPEN_DOUBLE_PENALTY = ("open-double-penalty", False, "scoring.open_double_penalty",
+                           "A double is left open on {player}'s train: the penalty adds {points}.",
+                           "Some tables charge points for a double left open at the end of a round.")
+    MARKER_PENALTY = ("marker-penalty", False, "scoring.marker_penalty",
+                      "{player}'s marker is still down: the penalty adds {points}.",
+                      "Some tables charge points for a marker still down at the end of a round.")
 
 
 TRAIN_PARAMS = frozenset({"train", "required"})

@@ -52,6 +52,12 @@ class Worded(enum.Enum):
 class EngineTile(Worded):
     ROUND_DOUBLE = "round-double", "Each round has its own engine: the set's highest double in the first round, then the next lower double in each later round."
     HIGHEST_HELD = "highest-held", "The engine is the highest double any player holds after the deal."
+    SET_HIGHEST = "set-highest", "Every round starts with the same engine: the set's highest double."
+
+    @property
+    def fixed(self) -> bool:
+        """The engine double is known before the deal (it can be set aside)."""
+        return self is not EngineTile.HIGHEST_HELD
 
 
 class FirstPlayer(Worded):
@@ -70,6 +76,10 @@ class MissingEngine(Worded):
 class Rounds(Worded):
     ONE_PER_DOUBLE = "one-per-double", "A game has one round for each double of the set, from the highest down to the double-blank."
     SINGLE_GAME = "single-game", "A game is a single round."
+
+
+MAX_ROUNDS = 30
+"""The most rounds a game (``rounds.count`` as a number) and a position's ``round:`` may have."""
 
 
 class FirstTurnTiles(Worded):
@@ -100,7 +110,8 @@ class FirstTurnOut(Worded):
 
 class CannotPlay(Worded):
     DRAW_ONE = "draw-one", "A player who cannot play draws one tile from the boneyard."
-    MARKER_NO_DRAW = "marker-no-draw", "A player who cannot play places a marker without drawing."
+    MARKER_NO_DRAW = "marker-no-draw", "A player who cannot play places a marker without drawing; the boneyard stays untouched, and the round ends once nobody can play."
+    DRAW_UNTIL_PLAYABLE = "draw-until-playable", "A player who cannot play draws until they draw a tile they can play or the boneyard is empty."
 
 
 class MarkerPlaced(Worded):
@@ -110,6 +121,12 @@ class MarkerPlaced(Worded):
 
 class MarkerRemoved(Worded):
     OWNER_PLAYS_OWN_TRAIN = "owner-plays-own-train", "A marker is lifted when its owner plays on their own train again."
+    OWNER_PLAYS_ANY_TILE = "owner-plays-any-tile", "A marker is lifted as soon as its owner lays a tile on any train."
+
+
+class DoublesPerTurn(Worded):
+    UNLIMITED = "unlimited", "A player may lay any number of doubles in one turn."
+    ONE = "one", "A player may lay at most one double in a turn: the tile after it may not be another double."
 
 
 class DoubleObligation(Worded):
@@ -166,6 +183,8 @@ class ValueKind(enum.Enum):
     ENUM_LIST = "enum-list"
     DEAL_TABLE = "deal-table"
     PLAYER_RANGE = "player-range"
+    CHOICE_OR_NUMBER = "choice-or-number"
+    """One of an enum's values, or a whole number (``rounds.count``: 'one-per-double' or 10)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,24 +206,45 @@ class RuleSpec:
     enum: type[Worded] | None = None
     when_true: str = ""
     when_false: str = ""
+    when_zero: str = ""
+    """A number rule's sentence for 0 (else ``when_number`` says 0 too)."""
+    when_number: str = ""
+    """A number rule's sentence for any number, with the placeholder ``{n}``."""
+    bounds: tuple[int, int] | None = None
+    """The lowest and highest number allowed (inclusive); None: any whole number."""
+    examples: tuple[int, ...] = ()
+    """Numbers tables commonly play (the builder suggests them, the self-play soak draws them)."""
 
     def sentence(self, value: Any) -> str | None:
-        """The sentence that says this value of the rule, or None when the kind has none."""
+        """The sentence that says this value of the rule (a number's with ``{n}`` in it), or None
+        when the kind has none."""
         if self.kind is ValueKind.BOOL and isinstance(value, bool):
             return self.when_true if value else self.when_false
-        if self.kind is ValueKind.ENUM and isinstance(value, Worded):
+        if isinstance(value, Worded):
             return value.sentence
+        if isinstance(value, int) and not isinstance(value, bool) and self.when_number:
+            return self.when_zero if value == 0 and self.when_zero else self.when_number
         return None
 
 
-def _spec(key: str, kind: ValueKind, label: str, description: str, enum_type: type[Worded] | None = None) -> RuleSpec:
+def _spec(key: str, kind: ValueKind, label: str, description: str, enum_type: type[Worded] | None = None,
+          examples: tuple[int, ...] = ()) -> RuleSpec:
     """A rule whose values the page words itself (a number, a table, a list, free text)."""
-    return RuleSpec(key, key.replace(".", "_"), kind, key.split(".", 1)[0], label, description, enum_type)
+    return RuleSpec(key, key.replace(".", "_"), kind, key.split(".", 1)[0], label, description, enum_type,
+                    examples=examples)
 
 
 def _choice(key: str, label: str, description: str, enum_type: type[Worded]) -> RuleSpec:
     """A rule with one of several values, each worded on its enum member."""
     return RuleSpec(key, key.replace(".", "_"), ValueKind.ENUM, key.split(".", 1)[0], label, description, enum_type)
+
+
+def _number(key: str, label: str, description: str, *, zero: str, number: str, bounds: tuple[int, int],
+            examples: tuple[int, ...], enum_type: type[Worded] | None = None) -> RuleSpec:
+    """A whole number within ``bounds`` (or, with ``enum_type``, one of its values or a number)."""
+    kind = ValueKind.INT if enum_type is None else ValueKind.CHOICE_OR_NUMBER
+    return RuleSpec(key, key.replace(".", "_"), kind, key.split(".", 1)[0], label, description, enum_type,
+                    when_zero=zero, when_number=number, bounds=bounds, examples=examples)
 
 
 def _bool(key: str, label: str, description: str, *, yes: str, no: str) -> RuleSpec:
@@ -221,7 +261,8 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     _choice("engine.tile", "Engine double", "Which double is the engine of a round.", EngineTile),
     _choice("engine.missing", "Missing engine", "What happens when nobody holds the engine.", MissingEngine),
     _choice("start.first_player", "First player", "Who takes the first turn of a round.", FirstPlayer),
-    _choice("rounds.count", "Rounds", "How many rounds make a game.", Rounds),
+    _number("rounds.count", "Rounds", "How many rounds make a game.", enum_type=Rounds,
+            zero="", number="A game has {n} rounds.", bounds=(2, MAX_ROUNDS), examples=(7, 10, 13)),
     _choice("first_turn.tiles", "Tiles on the first turn", "How many tiles a player may lay on the first turn.", FirstTurnTiles),
     _choice("first_turn.who", "Whose first turn is special", "Whose first turn is the special one.", FirstTurnWho),
     _choice("first_turn.trains", "Trains on the first turn", "Which trains the first turn may use.", FirstTurnTrains),
@@ -255,6 +296,9 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     _bool("turn.empty_boneyard_pass", "Empty boneyard", "With an empty boneyard a player who cannot play passes and marks the train.",
           yes="With the boneyard empty, a player who cannot play passes and marks their own train.",
           no="With the boneyard empty, a player who cannot play does not simply pass."),
+    _bool("turn.other_trains_before_own", "Before the own train is started", "Whether a player may use other trains before starting their own.",
+          yes="A player may play on other trains before starting their own train.",
+          no="A player must start their own train before playing on any other train."),
     _bool("turn.announce_last_tile", "Announcing the last tile", "A player with one tile left must announce it (mextrain does not judge it).",
           yes="A player with one tile left must announce it.",
           no="A player need not announce their last tile."),
@@ -263,6 +307,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     _bool("doubles.play_again", "Playing again after a double", "A player who lays a double plays again.",
           yes="A player who lays a double plays again.",
           no="Laying a double does not give another turn."),
+    _choice("doubles.per_turn", "Doubles in a turn", "How many doubles a player may lay in one turn.", DoublesPerTurn),
     _choice("doubles.obligation", "Open doubles", "Whether an open double must be satisfied before other trains.", DoubleObligation),
     _choice("doubles.follow_up", "The tile after one's own double", "Where the layer's tile after a double may go.", FollowUp),
     _choice("doubles.order", "Order of open doubles", "Order in which several open doubles are satisfied.", DoubleOrder),
@@ -271,10 +316,23 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
           no="There are no dead doubles: a double keeps its effect even when its number is all played."),
     _choice("doubles.branching", "Branching", "Whether a double opens more than one end.", Branching),
     _choice("round_end.blocked", "Blocked round", "What happens when the boneyard is empty and nobody can play.", BlockedRound),
-    _bool("round_end.last_tile_double", "Going out on a double", "Going out on a double ends the round at once.",
+    _bool("round_end.last_tile_double", "Going out on a double", "Whether a player may go out on a double.",
           yes="Laying one's last tile ends the round at once, even when it is a double.",
-          no="Going out on a double does not end the round until the double is satisfied."),
-    _spec("scoring.double_blank", K.INT, "The double-blank", "What the double-blank counts in a hand at the end of a round."),
+          no="A player may not go out on a double: the last tile laid may not be a double."),
+    _spec("scoring.double_blank", K.INT, "The double-blank", "What the double-blank counts in a hand at the end of a round.",
+          examples=(0, 25, 50)),
+    _number("scoring.going_out_bonus", "Going-out bonus", "What the player who goes out scores for the round.",
+            zero="The player who goes out scores nothing for the round.",
+            number="The player who goes out scores {n} for the round instead of nothing.",
+            bounds=(-100, 0), examples=(0, -5, -10)),
+    _number("scoring.open_double_penalty", "Open double penalty", "What a double left open at the end of a round costs.",
+            zero="A double left open at the end of a round costs nothing.",
+            number="Each double left open at the end of a round adds {n} to the score of the player whose train it stands on (none for the Mexican train).",
+            bounds=(0, 100), examples=(0, 5, 10)),
+    _number("scoring.marker_penalty", "Marker penalty", "What a marker still down at the end of a round costs.",
+            zero="A marker still down at the end of a round costs nothing.",
+            number="A player whose marker is still down at the end of a round adds {n} to their score.",
+            bounds=(0, 100), examples=(0, 5, 10, 25)),
     _spec("winner.tie_breaks", K.ENUM_LIST, "Tie-breaks", "How a tie for the lowest total is broken.", TieBreak),
 )
 SPEC_BY_KEY: Mapping[str, RuleSpec] = MappingProxyType({s.key: s for s in RULE_SPECS})
@@ -290,7 +348,7 @@ class Flags:
     engine_tile: EngineTile
     engine_missing: MissingEngine
     start_first_player: FirstPlayer
-    rounds_count: Rounds
+    rounds_count: Rounds | int
     first_turn_tiles: FirstTurnTiles
     first_turn_who: FirstTurnWho
     first_turn_trains: FirstTurnTrains
@@ -306,10 +364,12 @@ class Flags:
     turn_cannot_play: CannotPlay
     turn_drawn_tile_only: bool
     turn_empty_boneyard_pass: bool
+    turn_other_trains_before_own: bool
     turn_announce_last_tile: bool
     markers_placed: MarkerPlaced
     markers_removed: MarkerRemoved
     doubles_play_again: bool
+    doubles_per_turn: DoublesPerTurn
     doubles_obligation: DoubleObligation
     doubles_follow_up: FollowUp
     doubles_order: DoubleOrder
@@ -318,7 +378,22 @@ class Flags:
     round_end_blocked: BlockedRound
     round_end_last_tile_double: bool
     scoring_double_blank: int
+    scoring_going_out_bonus: int
+    scoring_open_double_penalty: int
+    scoring_marker_penalty: int
     winner_tie_breaks: tuple[TieBreak, ...]
+    boneyard_closed: bool = field(init=False, default=False)
+    """Derived, once: nobody ever draws during play (``turn.cannot_play`` marker-no-draw), so a
+    round where nobody can play is blocked whatever the boneyard holds (rules.blocked)."""
+    limits_plays: bool = field(init=False, default=False)
+    """Derived, once: a house value that forbids plays the published rulesets allow is set (no
+    going out on a double, one double a turn, the own train started first); the fast path reads
+    those rules only when it is."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "boneyard_closed", self.turn_cannot_play is CannotPlay.MARKER_NO_DRAW)
+        object.__setattr__(self, "limits_plays", not self.round_end_last_tile_double
+                           or self.doubles_per_turn is DoublesPerTurn.ONE or not self.turn_other_trains_before_own)
 
 
 @dataclass(frozen=True, slots=True)

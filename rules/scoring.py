@@ -20,6 +20,32 @@ def hand_points(tiles: Sequence[Tile], ruleset: Ruleset) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class Term:
+    """A scoring rule's term in a hand's count besides its tiles: a bonus or a penalty (the reason
+    code names the rule, ``points`` what it adds; a bonus is negative)."""
+
+    code: ReasonCode
+    points: int
+
+
+def terms(state: State, seat: int) -> tuple[Term, ...]:
+    """The bonus and penalties a player's count adds to the tiles left in the hand, under the
+    state's ruleset, as if the round ended now: the going-out bonus (an empty hand), a penalty for
+    each double left open on the player's own train, and one for the player's marker still down.
+    A rule worth 0 adds no term."""
+    flags = state.ruleset.flags
+    hand, train = state.hands[seat], state.trains[seat]
+    out = []
+    if flags.scoring_going_out_bonus and hand is not None and hand.empty:
+        out.append(Term(ReasonCode.GOING_OUT_BONUS, flags.scoring_going_out_bonus))
+    if flags.scoring_open_double_penalty and train.ends_in_double:
+        out.append(Term(ReasonCode.OPEN_DOUBLE_PENALTY, flags.scoring_open_double_penalty))
+    if flags.scoring_marker_penalty and train.marker:
+        out.append(Term(ReasonCode.MARKER_PENALTY, flags.scoring_marker_penalty))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
 class Count:
     """The answer to ``check: score``: each known hand's points and the reasons that decided them."""
 
@@ -28,34 +54,34 @@ class Count:
 
 
 def count_hands(state: State) -> Count:
-    """What each known hand counts under the state's ruleset, whether or not the round is over.
-    A hand with tiles drawn unseen is not counted: its points are not known."""
+    """What each known hand counts under the state's ruleset, whether or not the round is over
+    (the bonus and penalties as if it ended now). A hand with tiles drawn unseen is not counted:
+    its points are not known."""
     blank = state.ruleset.flags.scoring_double_blank
     scores: dict[str, int] = {}
     reasons: list[Reason] = []
-    for name, hand in zip(state.players, state.hands):
+    for seat, (name, hand) in enumerate(zip(state.players, state.hands)):
         if hand is None or hand.unknown:
             continue
-        points = scores[name] = hand_points(hand.tiles, state.ruleset)
+        points = hand_points(hand.tiles, state.ruleset)
         if not hand.tiles:
             reasons.append(reason(ReasonCode.OUT_COUNTS_ZERO, player=name))
-            continue
-        reasons.append(reason(ReasonCode.HAND_COUNTS, player=name, points=points))
-        if DOUBLE_BLANK in hand.tiles:
-            reasons.append(reason(ReasonCode.DOUBLE_BLANK_COUNTS, player=name, value=blank))
+        else:
+            reasons.append(reason(ReasonCode.HAND_COUNTS, player=name, points=points))
+            if DOUBLE_BLANK in hand.tiles:
+                reasons.append(reason(ReasonCode.DOUBLE_BLANK_COUNTS, player=name, value=blank))
+        extra = terms(state, seat)
+        for term in extra:
+            reasons.append(reason(term.code, player=name, points=term.points))
+        scores[name] = points + sum(t.points for t in extra)
     return Count(scores, tuple(reasons))
 
 
 def round_scores(state: State) -> dict[str, int] | None:
     """Each player's points for a finished round; None while it goes on or a hand is unknown."""
-    if not state.round_over:
+    if not state.round_over or any(hand is None or hand.unknown for hand in state.hands):
         return None
-    scores = {}
-    for name, hand in zip(state.players, state.hands):
-        if hand is None or hand.unknown:
-            return None
-        scores[name] = hand_points(hand.tiles, state.ruleset)
-    return scores
+    return dict(count_hands(state).scores)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +105,7 @@ def game_result(ruleset: Ruleset, rounds: Sequence[Mapping[str, int]]) -> GameRe
         return GameResult(totals, tuple(tied), "lowest-total")
     for rule in ruleset.flags.winner_tie_breaks:
         if rule is TieBreak.MOST_ZERO_ROUNDS:
-            key = {p: -sum(1 for r in rounds if r[p] == 0) for p in tied}
+            key = {p: -sum(1 for r in rounds if r[p] <= 0) for p in tied}  # a going-out bonus scores below 0
         else:
             key = {p: min((r[p] for r in rounds if r[p] > 0), default=0) for p in tied}
         low = min(key.values())

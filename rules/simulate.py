@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .deal import DealError, deal, deal_row, rounds_in_game
+from .deal import DealError, deal, deal_row, round_problem, rounds_in_game
 from .explain import explain as explain_move
 from .legality import analyse, candidates, is_legal, legal_moves
 from .moves import Action, Move
@@ -202,11 +202,12 @@ def plan_problem(ruleset: Ruleset, players: int, rounds: int | None, set_max: in
         top = deal_row(ruleset, players, set_max).set_max
     except DealError as exc:
         return str(exc)
-    if rounds is not None and rounds > top + 1:
-        bigger = [s for s in sets if s + 1 >= rounds]
-        hint = f": use --set double-{bigger[0]}" if bigger and set_max is None else ""
-        return f"round {rounds} does not exist with a double-{top} set (one round per double){hint}"
-    return None
+    problem = round_problem(ruleset, top, rounds) if rounds is not None else None
+    if problem is not None and not isinstance(ruleset.flags.rounds_count, int):
+        bigger = [s for s in sets if s + 1 >= rounds] if rounds is not None else []
+        if bigger and set_max is None:
+            problem += f": use --set double-{bigger[0]}"
+    return problem
 
 
 def parse_set(text: str) -> int:

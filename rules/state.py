@@ -11,19 +11,20 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import doubles
+from .deal import engine_double
 from .errors import ErrorCode
 from .limits import checked_set
 from .messages import Message
 from .moves import MEXICAN, Action, Move
 from .position import ImpossiblePositionError, Phase, Position, TrainLine, check_tile_count
 from .ruleset import (
-    EngineTile,
     FirstTurnOut,
     FirstTurnTiles,
     FirstTurnTrains,
     FirstTurnWho,
     Flags,
     MarkerPlaced,
+    MarkerRemoved,
     Ruleset,
 )
 from .tiles import Tile
@@ -188,8 +189,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
     if not rng.min <= n <= rng.max:
         notes.append(Message("{ruleset} is for {low} to {high} players; this position has {count}.",
                              ruleset=ruleset.id, low=rng.min, high=rng.max, count=n))
-    if position.round is not None and flags.engine_tile is EngineTile.ROUND_DOUBLE:
-        expected = set_max - (position.round - 1)
+    if position.round is not None and (expected := engine_double(ruleset, set_max, position.round)) is not None:
         if expected != engine:
             notes.append(Message("under {ruleset} round {round} is played with the {expected}-{expected} engine, "
                                  "not {engine}-{engine}.", ruleset=ruleset.id, round=position.round,
@@ -225,7 +225,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
 def _blocked(state: State) -> bool:
     """Nobody can play, as far as the known hands tell (rules.blocked): the round is over."""
     global _nobody_can_play
-    if state.boneyard != 0:
+    if state.boneyard != 0 and not state.ruleset.flags.boneyard_closed:
         return False
     judge = _nobody_can_play
     if judge is None:
@@ -288,8 +288,8 @@ def apply(state: State, move: Move) -> State:
         # A new marker opens the passer's train to the others (where marked trains are open):
         # their passes so far no longer show that they cannot play; the passer's own still does.
         opened = not own.marker and state.ruleset.flags.turn_marked_trains_open
-        values["passes"] = ((1 if opened else state.passes + 1) if state.boneyard == 0 and not state.first_turn_now
-                            else 0)
+        drawing_over = state.boneyard == 0 or state.ruleset.flags.boneyard_closed
+        values["passes"] = (1 if opened else state.passes + 1) if drawing_over and not state.first_turn_now else 0
         return _end_turn(state, values)
     return _end_turn(state, dict(state.__dict__))
 
@@ -338,6 +338,10 @@ def _play(state: State, move: Move) -> State:
         changes["trains"] = tuple(changed)
     else:
         changes["trains"] = trains[:index] + (laid,) + trains[index + 1:]
+    if index != seat and trains[seat][2] and flags.markers_removed is MarkerRemoved.OWNER_PLAYS_ANY_TILE:
+        changed = list(changes["trains"])
+        changed[seat] = trains[seat]._replace(marker=False)
+        changes["trains"] = tuple(changed)
     changes["pips"] = doubles.shown(state.pips, tile)
     double = high == low
     if double or state.open_doubles:
@@ -431,8 +435,9 @@ def _end_turn(state: State, values: dict[str, object]) -> State:
     values["round_over"] = over or state.round_over
     values["progress"] = _turn_start(flags, phase, pending, nxt)
     new = _new(values)
-    # _blocked() is false while the boneyard is not empty: asked only once it is
-    return evolve(new, round_over=True) if values["boneyard"] == 0 and not new.round_over and _blocked(new) else new
+    # _blocked() is false while the boneyard is not empty (and drawn from): asked only once it is
+    return (evolve(new, round_over=True) if (values["boneyard"] == 0 or flags.boneyard_closed) and not new.round_over
+            and _blocked(new) else new)
 
 
 _FRESH = Progress()

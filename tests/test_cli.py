@@ -118,7 +118,7 @@ def test_check_reports_a_broken_ruleset(tmp_path: Path) -> None:
     out = manage("check", cwd=copy, env=env)
     assert out.returncode != 0
     assert (f"mextrain.E001) variants/masters.yaml:{line}: rules.engine.tile.value: expected one of "
-            "'round-double', 'highest-held'; found 'lowest-held'") in out.stderr
+            "'round-double', 'highest-held', 'set-highest'; found 'lowest-held'") in out.stderr
     assert manage("check").returncode == 0
 
 

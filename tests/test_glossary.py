@@ -29,8 +29,9 @@ TERMS = {
     "turn": r"\bturns?\b",
     "to pass": r"\bpass(es)?\b",
     "to satisfy a double": r"\bsatisf(y|ies|ied|ying)\b",
-    "to go out": r"\b(go|goes|going|went|gone) out\b",
+    "to go out": r"\b(go|goes|going|went|gone) out\b|\bplayers? out\b",
     "ruleset": r"\brulesets?\b",
+    "house rule": r"\bhouse rules?\b",
 }
 """Each glossary term and the English it stands for in a source string."""
 

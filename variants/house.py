@@ -33,6 +33,29 @@ ID_LENGTH = 12
 ID_PATTERN = r"house-[a-z2-7]{%d,52}" % ID_LENGTH
 
 
+DEAL_PRESETS: tuple[tuple[int, ...], ...] = (
+    (15, 15, 15, 12, 12, 11, 11),
+    (15, 15, 15, 11, 11, 8, 8),
+    (16, 16, 15, 14, 12, 10, 9),
+    (16, 15, 14, 12, 11, 10, 9),
+    (16, 15, 14, 13, 12, 11, 10),
+)
+"""Published double-12 hand sizes for 2 to 8 players, one per player count (the builder's
+presets; the self-play soak plays each)."""
+PRESET_FIRST_PLAYERS = 2
+PRESET_SET = 12
+
+
+def preset_label(sizes: tuple[int, ...]) -> str:
+    return "/".join(str(n) for n in sizes)
+
+
+def preset_rows(sizes: tuple[int, ...]) -> list[dict[str, Any]]:
+    """A preset as the ruleset files write ``setup.deal``: one row per player count."""
+    return [{"players": [n, n], "set": PRESET_SET, "tiles": tiles}
+            for n, tiles in enumerate(sizes, start=PRESET_FIRST_PLAYERS)]
+
+
 def is_house_id(ident: str) -> bool:
     return ident.strip().startswith(PREFIX)
 

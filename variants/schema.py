@@ -21,6 +21,7 @@ from rules.ruleset import (
     SPEC_BY_KEY,
     Citation,
     DealRow,
+    EngineTile,
     Flags,
     OptionSpec,
     PlayerRange,
@@ -178,7 +179,17 @@ def _value(r: _Reader, spec: RuleSpec, node: yaml.Node, path: str) -> Any:
     if kind is ValueKind.BOOL:
         return r.scalar(node, path, bool, "true or false")
     if kind is ValueKind.INT:
-        return r.scalar(node, path, int, "a whole number")
+        return _number(r, spec, node, path)
+    if kind is ValueKind.CHOICE_OR_NUMBER:
+        assert spec.enum is not None and spec.bounds is not None
+        value = _construct(node) if isinstance(node, yaml.ScalarNode) else None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return _number(r, spec, node, path)
+        allowed = [m.value for m in spec.enum]
+        if not isinstance(value, str) or value not in allowed:
+            lo, hi = spec.bounds
+            raise r.fail(node, path, "one of " + ", ".join(repr(a) for a in allowed) + f" or a whole number from {lo} to {hi}")
+        return next(m for m in spec.enum if m.value == value)
     if kind is ValueKind.TEXT:
         return r.text(node, path)
     if kind is ValueKind.ENUM:
@@ -220,6 +231,18 @@ def _value(r: _Reader, spec: RuleSpec, node: yaml.Node, path: str) -> Any:
     if not rows:
         raise r.fail(node, path, "at least one row", "an empty list")
     return tuple(rows)
+
+
+def _number(r: _Reader, spec: RuleSpec, node: yaml.Node, path: str) -> int:
+    """A whole number within the rule's bounds (if it has any)."""
+    if spec.bounds is None:
+        value: int = r.scalar(node, path, int, "a whole number")
+        return value
+    lo, hi = spec.bounds
+    value = r.scalar(node, path, int, f"a whole number from {lo} to {hi}")
+    if not lo <= value <= hi:
+        raise r.fail(node, path, f"a whole number from {lo} to {hi}")
+    return value
 
 
 def _citations(r: _Reader, node: yaml.Node, path: str, seeds: frozenset[str]) -> tuple[Citation, ...]:
@@ -287,11 +310,36 @@ def combination_errors(rules: Mapping[str, Rule]) -> list[tuple[str, str, str]]:
                     f"(players.count): add a row for {counts} or narrow players.count",
                     f"no row for {counts} players"))
     engine, missing = rules["engine.tile"].value, rules["engine.missing"].value
-    if missing.value == "set-aside-before-deal" and engine.value != "round-double":
+    if missing.value == "set-aside-before-deal" and not engine.fixed:
         out.append(("engine.missing",
-                    "an engine double known before the deal to set it aside (engine.tile 'round-double'): "
-                    "use engine.tile 'round-double' or another engine.missing than 'set-aside-before-deal'",
+                    "an engine double known before the deal to set it aside (engine.tile 'round-double' or "
+                    "'set-highest'): use one of them or another engine.missing than 'set-aside-before-deal'",
                     f"engine.tile {engine.value!r}"))
+    if missing.value == "set-aside-before-deal":
+        for i, row in enumerate(deal):
+            left = (row.set_max + 1) * (row.set_max + 2) // 2 - 1  # the set without its engine
+            if row.tiles is not None and row.tiles * row.max_players > left:
+                out.append(("setup.deal",
+                            f"hands that leave the engine out of the deal (engine.missing 'set-aside-before-deal'): "
+                            f"at most {left // row.max_players} tiles each for {row.max_players} players from the "
+                            f"{left} tiles of a double-{row.set_max} set without its engine (row {i})",
+                            f"{row.tiles} tiles each"))
+                break
+    rounds = rules["rounds.count"].value
+    if isinstance(rounds, int) and engine is EngineTile.ROUND_DOUBLE:
+        smallest = min(row.set_max for row in deal)
+        if rounds > smallest + 1:
+            out.append(("rounds.count",
+                        f"at most {smallest + 1} rounds with engine.tile 'round-double' (one double a round, and "
+                        f"setup.deal has the double-{smallest} set): use engine.tile 'set-highest' or fewer rounds",
+                        f"{rounds} rounds"))
+    placed, removed = rules["markers.placed"].value, rules["markers.removed"].value
+    if placed.value == "when-own-train-unplayable" and removed.value == "owner-plays-any-tile":
+        out.append(("markers.removed",
+                    "a marker that stays down when its owner plays elsewhere (markers.placed "
+                    "'when-own-train-unplayable' puts it down on that very play): use markers.removed "
+                    "'owner-plays-own-train' or markers.placed 'on-pass'",
+                    "markers.removed 'owner-plays-any-tile'"))
     return out
 
 

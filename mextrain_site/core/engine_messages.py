@@ -29,10 +29,12 @@ LABELS = [
     pgettext_lazy('rule dimension', 'Unable to play'),
     pgettext_lazy('rule dimension', 'After drawing'),
     pgettext_lazy('rule dimension', 'Empty boneyard'),
+    pgettext_lazy('rule dimension', 'Before the own train is started'),
     pgettext_lazy('rule dimension', 'Announcing the last tile'),
     pgettext_lazy('rule dimension', 'Marker placed'),
     pgettext_lazy('rule dimension', 'Marker lifted'),
     pgettext_lazy('rule dimension', 'Playing again after a double'),
+    pgettext_lazy('rule dimension', 'Doubles in a turn'),
     pgettext_lazy('rule dimension', 'Open doubles'),
     pgettext_lazy('rule dimension', "The tile after one's own double"),
     pgettext_lazy('rule dimension', 'Order of open doubles'),
@@ -41,6 +43,9 @@ LABELS = [
     pgettext_lazy('rule dimension', 'Blocked round'),
     pgettext_lazy('rule dimension', 'Going out on a double'),
     pgettext_lazy('rule dimension', 'The double-blank'),
+    pgettext_lazy('rule dimension', 'Going-out bonus'),
+    pgettext_lazy('rule dimension', 'Open double penalty'),
+    pgettext_lazy('rule dimension', 'Marker penalty'),
     pgettext_lazy('rule dimension', 'Tie-breaks'),
 ]
 
@@ -93,6 +98,21 @@ MESSAGES = [
     _('This ruleset has no drawing: a player who cannot play places a marker.'),
     _('The ruleset does not let a player draw.'),
     # Translators: keep every {placeholder} exactly as it is.
+    _('{player} has drawn no tile they can play, so must draw again before passing.'),
+    _('A player who cannot play draws until a tile can be played or the boneyard is empty.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{player} has drawn a tile they can play, so draws no more.'),
+    _('Drawing stops at the first tile the player can play.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{tile} is {player}'s last tile, and a player may not go out on a double."),
+    _('The last tile a player lays may not be a double.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{player} has laid a double this turn and may not lay another.'),
+    _('A player lays at most one double in a turn.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{player} has not started their own train, so may not play on {train}.'),
+    _('A player must start the own train before playing on any other train.'),
+    # Translators: keep every {placeholder} exactly as it is.
     _('{tile} cannot be drawn: it is not in the boneyard.'),
     _('A drawn tile must be one of the tiles left in the boneyard.'),
     # Translators: keep every {placeholder} exactly as it is.
@@ -129,6 +149,11 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _("Playing on the own train lifts {player}'s marker."),
     _('A marker is lifted when its owner plays on the own train.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("Laying a tile lifts {player}'s marker."),
+    _('A marker is lifted when its owner lays a tile on any train.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{player} still cannot play, so draws again.'),
     # Translators: keep every {placeholder} exactly as it is.
     _("{player}'s marker goes on their own train."),
     _('A player who cannot play marks the own train.'),
@@ -180,12 +205,22 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('{player} has no tile left: 0 points.'),
     _('A player who went out counts nothing.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{player} went out: the going-out bonus adds {points}.'),
+    _('Some tables reward the player who goes out with points below zero.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("A double is left open on {player}'s train: the penalty adds {points}."),
+    _('Some tables charge points for a double left open at the end of a round.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{player}'s marker is still down: the penalty adds {points}."),
+    _('Some tables charge points for a marker still down at the end of a round.'),
     _('How many players the source allows.'),
     _('Which set and how many tiles each player draws, by player count.'),
     _('Markers, hub and other equipment besides the tiles.'),
     _('Which double is the engine of a round.'),
     _("Each round has its own engine: the set's highest double in the first round, then the next lower double in each later round."),
     _('The engine is the highest double any player holds after the deal.'),
+    _("Every round starts with the same engine: the set's highest double."),
     _('What happens when nobody holds the engine.'),
     _('If nobody holds the engine, the players draw from the boneyard in turn until it is found.'),
     _('The engine is set aside before the deal, so it can never be missing.'),
@@ -196,6 +231,8 @@ MESSAGES = [
     _('The players choose who takes the first turn.'),
     _('The player who lays the engine does not start: the player on their left takes the first turn.'),
     _('How many rounds make a game.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('A game has {n} rounds.'),
     _('A game has one round for each double of the set, from the highest down to the double-blank.'),
     _('A game is a single round.'),
     _('How many tiles a player may lay on the first turn.'),
@@ -234,11 +271,15 @@ MESSAGES = [
     _('A player may draw or pass even when able to play.'),
     _('What a player does who cannot play.'),
     _('A player who cannot play draws one tile from the boneyard.'),
-    _('A player who cannot play places a marker without drawing.'),
+    _('A player who cannot play places a marker without drawing; the boneyard stays untouched, and the round ends once nobody can play.'),
+    _('A player who cannot play draws until they draw a tile they can play or the boneyard is empty.'),
     _('After drawing, any tile in the hand may be played.'),
     _('With an empty boneyard a player who cannot play passes and marks the train.'),
     _('With the boneyard empty, a player who cannot play passes and marks their own train.'),
     _('With the boneyard empty, a player who cannot play does not simply pass.'),
+    _('Whether a player may use other trains before starting their own.'),
+    _('A player may play on other trains before starting their own train.'),
+    _('A player must start their own train before playing on any other train.'),
     _('A player with one tile left must announce it (mextrain does not judge it).'),
     _('A player with one tile left must announce it.'),
     _('A player need not announce their last tile.'),
@@ -247,7 +288,11 @@ MESSAGES = [
     _("A player's marker goes down as soon as they cannot add to their own train."),
     _("When a player's marker is lifted."),
     _('A marker is lifted when its owner plays on their own train again.'),
+    _('A marker is lifted as soon as its owner lays a tile on any train.'),
     _('Laying a double does not give another turn.'),
+    _('How many doubles a player may lay in one turn.'),
+    _('A player may lay any number of doubles in one turn.'),
+    _('A player may lay at most one double in a turn: the tile after it may not be another double.'),
     _('Whether an open double must be satisfied before other trains.'),
     _('An open double need not be satisfied before play goes on elsewhere.'),
     _('An open double must be satisfied before any other train is played.'),
@@ -265,10 +310,22 @@ MESSAGES = [
     _('A double opens one end only: trains do not branch.'),
     _('What happens when the boneyard is empty and nobody can play.'),
     _('When the boneyard is empty and nobody can play, the round ends and is scored.'),
-    _('Going out on a double ends the round at once.'),
+    _('Whether a player may go out on a double.'),
     _("Laying one's last tile ends the round at once, even when it is a double."),
-    _('Going out on a double does not end the round until the double is satisfied.'),
+    _('A player may not go out on a double: the last tile laid may not be a double.'),
     _('What the double-blank counts in a hand at the end of a round.'),
+    _('What the player who goes out scores for the round.'),
+    _('The player who goes out scores nothing for the round.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('The player who goes out scores {n} for the round instead of nothing.'),
+    _('What a double left open at the end of a round costs.'),
+    _('A double left open at the end of a round costs nothing.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('Each double left open at the end of a round adds {n} to the score of the player whose train it stands on (none for the Mexican train).'),
+    _('What a marker still down at the end of a round costs.'),
+    _('A marker still down at the end of a round costs nothing.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('A player whose marker is still down at the end of a round adds {n} to their score.'),
     _('How a tie for the lowest total is broken.'),
     _('the most rounds scored at zero'),
     _('the lowest round total other than zero'),
@@ -281,9 +338,11 @@ MESSAGES = [
     _("a player in 'players'"),
     _("a train: a player's name or 'mexican'"),
     # Translators: keep every {placeholder} exactly as it is.
-    _("{tile} has a pip above the set's maximum {limit}"),
+    _('a {ruleset} game has {count} rounds; found round {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a round number from 1 to {limit}, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{tile} has a pip above the set's maximum {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s hand holds {count} tiles; the deal and the boneyard allow at most {limit}"),
     # Translators: keep every {placeholder} exactly as it is.

@@ -200,6 +200,8 @@ TEXTS = [
     _('(If no dominoes remain in the boneyard, the player simply marks the train.)'),
     # Translators: ruleset text: howto.yaml rules.turn.empty_boneyard_pass.cite[1].gloss
     _('(If no dominoes remain in the boneyard, the player simply marks his train.)'),
+    # Translators: ruleset text: howto.yaml rules.turn.other_trains_before_own.reading, gamerules.yaml rules.turn.other_trains_before_own.reading, masters.yaml rules.turn.other_trains_before_own.reading …
+    _('Not stated by this source; nothing stops a player whose own train is not started yet from playing on another open train.'),
     # Translators: ruleset text: howto.yaml rules.turn.announce_last_tile.reading
     _('Not stated by this source; assumed no announcement of a last tile is required, since the article never mentions one (only the Hungarian rules, 001, ask for it). mextrain does not judge this rule in any case.'),
     # Translators: ruleset text: howto.yaml rules.markers.placed.cite[1].gloss
@@ -214,7 +216,7 @@ TEXTS = [
     _('(showing that the owner could not play a domino on the previous move)'),
     # Translators: ruleset text: howto.yaml rules.markers.removed.reading
     _('Not stated by this source; assumed the marker is lifted when the owner next plays a tile on the own train, as in the Hungarian (001) and Masters (003) rules. The article only implies it: a marker shows that the owner could not play on the previous move.'),
-    # Translators: ruleset text: howto.yaml rules.doubles.play_again.cite[1].gloss
+    # Translators: ruleset text: howto.yaml rules.doubles.play_again.cite[1].gloss, howto.yaml rules.doubles.per_turn.cite[0].gloss
     _('If the second domino is also a double tile, the player must place a third domino, and so on.'),
     # Translators: ruleset text: howto.yaml rules.doubles.play_again.cite[3].gloss
     _('If the second domino is also a double tile, the player places a third domino, and so on.'),
@@ -260,6 +262,12 @@ TEXTS = [
     _('“pips”: literally “carbuncles”.'),
     # Translators: ruleset text: howto.yaml rules.scoring.double_blank.note
     _('The player who goes out scores zero ("השחקן יוצא מקבל נקודות אפס.").'),
+    # Translators: ruleset text: howto.yaml rules.scoring.going_out_bonus.reading, gamerules.yaml rules.scoring.going_out_bonus.reading, masters.yaml rules.scoring.going_out_bonus.reading …
+    _('Not stated by this source: the player who goes out scores nothing, with no bonus.'),
+    # Translators: ruleset text: howto.yaml rules.scoring.open_double_penalty.reading, gamerules.yaml rules.scoring.open_double_penalty.reading, masters.yaml rules.scoring.open_double_penalty.reading …
+    _('Not stated by this source: a double left open when the round ends adds nothing to any score.'),
+    # Translators: ruleset text: howto.yaml rules.scoring.marker_penalty.reading, gamerules.yaml rules.scoring.marker_penalty.reading, masters.yaml rules.scoring.marker_penalty.reading …
+    _('Not stated by this source: a marker still down when the round ends adds nothing to any score.'),
     # Translators: ruleset text: howto.yaml rules.winner.tie_breaks.cite[0].gloss
     _('If there is a tie, the player who scored the most zero-point rounds wins.'),
     # Translators: ruleset text: howto.yaml rules.winner.tie_breaks.cite[0].remark, howto.yaml rules.winner.tie_breaks.cite[2].remark
@@ -368,12 +376,12 @@ TEXTS = [
     _('After a player has played a double, you must play another tile, either on the double or on any open train.'),
     # Translators: ruleset text: gamerules.yaml rules.doubles.play_again.cite[1].gloss
     _('You may play as many doubles in a row as you have doubles.'),
+    # Translators: ruleset text: gamerules.yaml rules.doubles.per_turn.cite[0].gloss, gamerules.yaml rules.doubles.follow_up.cite[1].gloss
+    _('Once you have finished playing doubles, you may play your additional tile, which is not a double.'),
     # Translators: ruleset text: gamerules.yaml rules.doubles.obligation.cite[0].gloss
     _('when there is an open double, that is a double that has not been played on, none of the other trains may be played on until a player is able to play on the double.'),
     # Translators: ruleset text: gamerules.yaml rules.doubles.obligation.cite[1].gloss, gamerules.yaml rules.doubles.follow_up.cite[3].gloss
     _('If a double remains open, every player, including the player who played the double, must try to satisfy it.'),
-    # Translators: ruleset text: gamerules.yaml rules.doubles.follow_up.cite[1].gloss
-    _('Once you have finished playing doubles, you may play your additional tile, which is not a double.'),
     # Translators: ruleset text: gamerules.yaml rules.doubles.follow_up.cite[2].gloss
     _('so the additional tile may only be played on the first double.'),
     # Translators: ruleset text: gamerules.yaml rules.doubles.follow_up.reading
@@ -480,7 +488,7 @@ TEXTS = [
     _('The end pointing toward the centre must match the central domino of the hub.'),
     # Translators: ruleset text: masters.yaml rules.turn.one_tile.cite[0].gloss, masters.yaml rules.turn.own_train_first.cite[0].gloss, masters.yaml rules.doubles.follow_up.cite[1].gloss
     _('On each later turn, a player may put down only one domino, on any of the trains available to that player.'),
-    # Translators: ruleset text: masters.yaml rules.turn.one_tile.cite[1].gloss, masters.yaml rules.doubles.play_again.cite[0].gloss, masters.yaml rules.doubles.follow_up.cite[0].gloss
+    # Translators: ruleset text: masters.yaml rules.turn.one_tile.cite[1].gloss, masters.yaml rules.doubles.play_again.cite[0].gloss, masters.yaml rules.doubles.per_turn.cite[0].gloss …
     _('If a player plays a double, that player immediately has another turn.'),
     # Translators: ruleset text: masters.yaml rules.turn.own_train_first.cite[1].gloss
     _('Any of the following trains is available to the player:'),
@@ -506,6 +514,8 @@ TEXTS = [
     _("3. If the player still cannot play, then the player puts a marker on the domino at the end of his train, so making that player's train available for use by all the other players."),
     # Translators: ruleset text: masters.yaml rules.markers.removed.cite[0].gloss
     _('Whenever a player plays a domino on his own train, if his train has a marker on it, the marker is removed.'),
+    # Translators: ruleset text: masters.yaml rules.doubles.per_turn.reading, cardinal.yaml rules.doubles.per_turn.reading
+    _('Not stated by this source; a double gives the player another turn, and nothing limits how many doubles one turn may lay.'),
     # Translators: ruleset text: masters.yaml rules.doubles.obligation.cite[0].gloss
     _('(There) are a lot of extended variants for playing doubles.'),
     # Translators: ruleset text: masters.yaml rules.doubles.obligation.cite[1].gloss
@@ -682,7 +692,7 @@ TEXTS = [
     _('Not stated by this source; no announcement of the last tile is required (only the Hungarian source 001 asks for one).'),
     # Translators: ruleset text: cardinal.yaml rules.markers.removed.reading
     _('Not stated by this source; assumed the marker is lifted when its owner plays on his own train again, as in the Hungarian (001) and Italian (003) sources.'),
-    # Translators: ruleset text: cardinal.yaml rules.doubles.play_again.cite[0].gloss
+    # Translators: ruleset text: cardinal.yaml rules.doubles.play_again.cite[0].gloss, cardinal.yaml rules.doubles.per_turn.cite[0].gloss
     _('If a player has a double domino, one that has the same number on both sides, place this domino crosswise on the board and take another turn.'),
     # Translators: ruleset text: cardinal.yaml rules.doubles.obligation.reading
     _('Not stated by this source; nothing says an open double must be satisfied, so no obligation is assumed, as in the basic rules of the Italian source (003).'),

@@ -23,6 +23,7 @@ from django.views.decorators.vary import vary_on_headers
 from mextrain_site.core.limits import charge_storage, limited
 from mextrain_site.reference import rule_views, wording
 from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, DealRow, Ruleset, RuleSpec, Status, ValueKind, Worded
+from rules.tiles import STANDARD_SETS
 from variants import house as hs
 from variants.loader import RulesetError, all_rulesets, get_ruleset, option_ids
 from variants.schema import NAME_MAX, HouseFile, RulesetFileError, house_from_data, parse_house
@@ -32,15 +33,12 @@ from .rulesets import describe, lookup, store
 MAX_UPLOAD = 256 * 1024
 """Bytes of a house ruleset file accepted for upload."""
 
-DEAL_PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
-    ("15/15/15/12/12/11/11", (15, 15, 15, 12, 12, 11, 11)),
-    ("15/15/15/11/11/8/8", (15, 15, 15, 11, 11, 8, 8)),
-    ("16/16/15/14/12/10/9", (16, 16, 15, 14, 12, 10, 9)),
-    ("16/15/14/12/11/10/9", (16, 15, 14, 12, 11, 10, 9)),
-    ("16/15/14/13/12/11/10", (16, 15, 14, 13, 12, 11, 10)),
-)
-"""Published double-12 hand sizes for 2 to 8 players (the builder's presets)."""
-_ROW = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*:\s*(\d+)\s*/\s*(\d+|\?)\s*$")
+DEAL_FIELDS = ("lo", "hi", "set", "tiles")
+"""The fields of a row of the hand-size table editor: ``rule:setup.deal:<field>:<row>``."""
+DEAL_ROWS_MAX = 32
+"""Rows the hand-size table editor reads (a published table has at most eleven)."""
+DEAL_BLANK_ROWS = 2
+"""Empty rows the editor offers for adding rows without JavaScript."""
 
 
 # -- the house ruleset's page and file ---------------------------------------------------------------
@@ -118,10 +116,22 @@ class Control:
     changed: bool = False
     error: str = ""
     base_value: Any = None
+    rows: list[DealRowForm] = field(default_factory=list)
+    """The hand-size table editor's rows (setup.deal only)."""
 
     @property
     def name(self) -> str:
         return f"rule:{self.spec.key}"
+
+
+@dataclass(frozen=True)
+class DealRowForm:
+    """A row of the hand-size table editor: its index (the fields' names), values and whether the
+    schema's error is about it."""
+
+    index: int
+    values: dict[str, str]
+    wrong: bool
 
 
 @dataclass
@@ -140,19 +150,27 @@ def differences(ruleset: Ruleset) -> list[Diff]:
     return out
 
 
+NUMBER = "number"
+"""The choice of a choice-or-number rule that stands for its number field."""
+
+
 def _choices(spec: RuleSpec) -> list[tuple[str, str]]:
-    """Each value of an enum rule with its sentence (a list's items with their own words)."""
+    """Each value of an enum rule with its sentence (a list's items with their own words); a
+    choice-or-number rule's number as its sentence with "…" for the number."""
     assert spec.enum is not None
     if spec.kind is ValueKind.ENUM_LIST:
         return [(m.value, _(m.sentence) if isinstance(m, Worded) else m.value) for m in spec.enum]
-    return [(m.value, strip_tags(str(wording.value_html(spec.key, m)))) for m in spec.enum]
+    out = [(m.value, strip_tags(str(wording.value_html(spec.key, m)))) for m in spec.enum]
+    if spec.kind is ValueKind.CHOICE_OR_NUMBER:
+        out.append((NUMBER, _(spec.when_number).replace("{n}", "…")))
+    return out
 
 
 def _form_value(spec: RuleSpec, value: Any) -> Any:
     """A rule value as the builder's controls hold it."""
     kind = spec.kind
     if kind is ValueKind.DEAL_TABLE:
-        return "\n".join(deal_line(row) for row in value)
+        return [deal_row_form(row) for row in value]
     if kind is ValueKind.ENUM:
         return value.value
     if kind is ValueKind.ENUM_LIST:
@@ -161,27 +179,46 @@ def _form_value(spec: RuleSpec, value: Any) -> Any:
         return "true" if value else "false"
     if kind is ValueKind.PLAYER_RANGE:
         return {"min": str(value.min), "max": str(value.max)}
+    if kind is ValueKind.CHOICE_OR_NUMBER:
+        return {"choice": value.value, "number": ""} if isinstance(value, Worded) else {"choice": NUMBER, "number": str(value)}
     return str(value)
 
 
-def deal_line(row: DealRow) -> str:
-    players = f"{row.min_players}" if row.min_players == row.max_players else f"{row.min_players}-{row.max_players}"
-    return f"{players}: {row.set_max}/{'?' if row.tiles is None else row.tiles}"
-
-
-def preset_rows(sizes: tuple[int, ...], set_max: int = 12) -> str:
-    return "\n".join(f"{n}: {set_max}/{tiles}" for n, tiles in enumerate(sizes, start=2))
+def deal_row_form(row: DealRow) -> dict[str, str]:
+    """A row of a hand-size table as the editor's fields hold it (no hand size: an empty field)."""
+    return {"lo": str(row.min_players), "hi": str(row.max_players), "set": str(row.set_max),
+            "tiles": "" if row.tiles is None else str(row.tiles)}
 
 
 def _presets() -> list[tuple[str, str]]:
-    """(label, the rows as the deal-table control writes them) per published table."""
-    return [(label, preset_rows(sizes)) for label, sizes in DEAL_PRESETS]
+    """(label, value of the preset select) per published table: '16/15/14/12/11/10/9', its index."""
+    return [(hs.preset_label(sizes), str(i)) for i, sizes in enumerate(hs.DEAL_PRESETS)]
 
 
-class FormProblem(ValueError):
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(message)
-        self.key, self.message = key, message
+def _preset_form(choice: str) -> list[dict[str, str]] | None:
+    """The editor's rows for a preset chosen by its index, or None."""
+    if not re.fullmatch(r"\d{1,2}", choice) or int(choice) >= len(hs.DEAL_PRESETS):
+        return None
+    sizes = hs.DEAL_PRESETS[int(choice)]
+    return [deal_row_form(DealRow(n, n, hs.PRESET_SET, tiles)) for n, tiles in enumerate(sizes, start=hs.PRESET_FIRST_PLAYERS)]
+
+
+def _deal_form(post: Any) -> list[dict[str, str]]:
+    """The rows sent by the hand-size table editor, an empty row (every field empty) left out."""
+    rows = []
+    for i in range(DEAL_ROWS_MAX):
+        row = {f: post.get(f"rule:setup.deal:{f}:{i}", "").strip() for f in DEAL_FIELDS}
+        if any(row.values()):
+            rows.append(row)
+    return rows
+
+
+def _deal_data(rows: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """The editor's rows as the ruleset files write them: numbers where a field holds one, the text
+    sent otherwise (the schema then names the row and what it expected); no hand size: null. An
+    empty 'to' is the same as 'from' (a row for one player count)."""
+    return [{"players": [_number(r["lo"]), _number(r["hi"] or r["lo"])], "set": _number(r["set"]),
+             "tiles": _number(r["tiles"]) if r["tiles"] else None} for r in rows]
 
 
 def _data(spec: RuleSpec, post: Any) -> Any:
@@ -192,26 +229,22 @@ def _data(spec: RuleSpec, post: Any) -> Any:
     if kind is ValueKind.BOOL:
         return {"true": True, "false": False}.get(raw, raw)
     if kind is ValueKind.INT:
-        return int(raw) if re.fullmatch(r"-?\d{1,6}", raw.strip()) else raw
+        return _number(raw)
+    if kind is ValueKind.CHOICE_OR_NUMBER:
+        return _number(post.get(name + ":number", "")) if raw == NUMBER else raw
     if kind is ValueKind.ENUM_LIST:
         return post.getlist(name)
     if kind is ValueKind.PLAYER_RANGE:
         lo, hi = post.get(name + ":min", ""), post.get(name + ":max", "")
         return {"min": int(lo) if lo.strip().isdigit() else lo, "max": int(hi) if hi.strip().isdigit() else hi}
     if kind is ValueKind.DEAL_TABLE:
-        rows = []
-        for number, line in enumerate(raw.splitlines()[:64], start=1):
-            if not line.strip():
-                continue
-            m = _ROW.match(line)
-            if m is None:
-                raise FormProblem(spec.key, _("Line %(line)s: expected players: set/tiles, like “2-4: 12/15”.")
-                                  % {"line": number})
-            lo, hi, set_max, tiles = m.groups()
-            rows.append({"players": [int(lo), int(hi or lo)], "set": int(set_max),
-                         "tiles": None if tiles == "?" else int(tiles)})
-        return rows
+        return _deal_data(_deal_form(post))
     return raw
+
+
+def _number(raw: str) -> Any:
+    """A number field's whole number, or the text as sent (the schema then says what it expected)."""
+    return int(raw) if re.fullmatch(r"-?\d{1,6}", raw.strip()) else raw
 
 
 def _controls(base: Ruleset, values: dict[str, Any] | None = None) -> list[tuple[str, str, list[Control]]]:
@@ -223,7 +256,9 @@ def _controls(base: Ruleset, values: dict[str, Any] | None = None) -> list[tuple
             value = values.get(spec.key, base_value) if values is not None else base_value
             control = Control(spec, wording.label(spec.key), spec.kind.value, value, base_value=base_value,
                               changed=value != base_value)
-            if spec.kind in (ValueKind.ENUM, ValueKind.ENUM_LIST):
+            if spec.kind is ValueKind.DEAL_TABLE:
+                control.rows = _editor_rows(value, "")
+            if spec.kind in (ValueKind.ENUM, ValueKind.ENUM_LIST, ValueKind.CHOICE_OR_NUMBER):
                 control.choices = _choices(spec)
             elif spec.kind is ValueKind.BOOL:
                 control.choices = [(_form_value(spec, v), strip_tags(str(wording.value_html(spec.key, v)))) for v in (True, False)]
@@ -259,22 +294,21 @@ def builder(request: HttpRequest) -> HttpResponse:
     ruleset: Ruleset | None = None
     action = request.POST.get("action", "")
     if request.method == "POST" and action != "base" and not errors:
-        preset = request.POST.get("preset", "") if action == "preset" else ""
-        if preset in dict((rows, label) for label, rows in _presets()):
-            post = request.POST.copy()
-            post["rule:setup.deal"] = preset
-            request_post: Any = post
-        else:
-            request_post = request.POST
+        preset = _preset_form(request.POST.get("preset", "")) if action == "preset" else None
+        request_post: Any = request.POST
+        if preset is not None:  # the editor's rows replaced by the preset's
+            request_post = request.POST.copy()
+            for key in [k for k in request_post if k.startswith("rule:setup.deal:")]:
+                del request_post[key]
+            for i, row in enumerate(preset):
+                for f in DEAL_FIELDS:
+                    request_post[f"rule:setup.deal:{f}:{i}"] = row[f]
         values = {}
         data: dict[str, Any] = {}
         for spec in RULE_SPECS:
             values[spec.key] = (request_post.getlist(f"rule:{spec.key}") if spec.kind is ValueKind.ENUM_LIST
-                                else _player_range_value(spec, request_post))
-            try:
-                data[spec.key] = _data(spec, request_post)
-            except FormProblem as exc:
-                errors[exc.key] = exc.message
+                                else _sent_value(spec, request_post))
+            data[spec.key] = _data(spec, request_post)
         if not errors:
             try:
                 spec_file = house_from_data(base.id, name or "-", data, file="form")
@@ -293,6 +327,8 @@ def builder(request: HttpRequest) -> HttpResponse:
     for _gid, _title, group in controls:
         for control in group:
             control.error = errors.get(control.spec.key, "")
+            if control.spec.kind is ValueKind.DEAL_TABLE and control.error:
+                control.rows = _editor_rows(control.value, control.error)
     context = {
         "bases": list(dict.fromkeys((*option_ids(), base.id))),  # any valid combination stays chosen
         "base": base,
@@ -305,19 +341,39 @@ def builder(request: HttpRequest) -> HttpResponse:
         "changed": sum(c.changed for _g, _t, group in controls for c in group),
         "changed_rules": [c for _g, _t, group in controls for c in group if c.changed],
         "presets": _presets(),
+        "deal_sets": STANDARD_SETS,
     }
     htmx = getattr(request, "htmx", None)
-    partial = bool(htmx and action == "preview")
+    partial = bool(htmx and action in ("preview", "preset"))
     status = 400 if errors and not partial else 200
-    return render(request, "house/builder.html#summary" if partial else "house/builder.html", context, status=status)
+    # htmx: a preview swaps the summary; a preset swaps the hand-size editor and the summary (out of band).
+    template = {"preview": "house/builder.html#summary", "preset": "house/builder.html#deal_swap"}
+    context["oob"] = action == "preset"
+    context["deal"] = next(c for _g, _t, group in controls for c in group if c.spec.kind is ValueKind.DEAL_TABLE)
+    return render(request, template[action] if partial else "house/builder.html", context, status=status)
 
 
-def _player_range_value(spec: RuleSpec, post: Any) -> Any:
+def _editor_rows(rows: list[dict[str, str]], error: str) -> list[DealRowForm]:
+    """The editor's rows with the one a schema error names (``rules.setup.deal[2]…``) marked, and
+    DEAL_BLANK_ROWS empty rows to add to the table."""
+    m = re.match(r"rules\.setup\.deal\[(\d+)\]", error)
+    wrong = int(m.group(1)) if m else -1
+    out = [DealRowForm(i, row, i == wrong) for i, row in enumerate(rows[:DEAL_ROWS_MAX])]
+    blank = dict.fromkeys(DEAL_FIELDS, "")
+    out += [DealRowForm(len(out) + i, blank, False) for i in range(min(DEAL_BLANK_ROWS, DEAL_ROWS_MAX - len(out)))]
+    return out
+
+
+def _sent_value(spec: RuleSpec, post: Any) -> Any:
     """What the control was sent, as :func:`_form_value` holds it (to show it again)."""
     if spec.kind is ValueKind.PLAYER_RANGE:
         return {"min": post.get(f"rule:{spec.key}:min", "").strip(), "max": post.get(f"rule:{spec.key}:max", "").strip()}
-    raw = post.get(f"rule:{spec.key}", "")
-    return "\n".join(line.strip() for line in raw.splitlines() if line.strip()) if spec.kind is ValueKind.DEAL_TABLE else raw.strip()
+    if spec.kind is ValueKind.CHOICE_OR_NUMBER:
+        choice = post.get(f"rule:{spec.key}", "").strip()
+        return {"choice": choice, "number": post.get(f"rule:{spec.key}:number", "").strip() if choice == NUMBER else ""}
+    if spec.kind is ValueKind.DEAL_TABLE:
+        return _deal_form(post)
+    return str(post.get(f"rule:{spec.key}", "")).strip()
 
 
 @limited("ruleset")
@@ -356,6 +412,6 @@ def upload(request: HttpRequest) -> HttpResponse:
     context = {"bases": option_ids(), "base": base, "name": "", "name_max": NAME_MAX,
                "controls": _controls(base), "errors": {"upload": error}, "rule_errors": [],
                "diffs": differences(base), "changed": 0,
-               "presets": _presets()}
+               "presets": _presets(), "deal_sets": STANDARD_SETS}
     return render(request, "house/builder.html", context, status=400)
 

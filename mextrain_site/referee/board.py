@@ -7,11 +7,13 @@ their own row, so a phone 375 px wide shows the whole board without scrolling si
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules.state import State
@@ -69,12 +71,18 @@ def _pip_radius(n: int) -> float:
     return 3.4 if n <= 9 else 2.7 if n <= 12 else 2.1
 
 
-def _half(x: float, y: float, n: int) -> str:
-    colour = PIP_COLOURS[n % len(PIP_COLOURS)]
+@functools.cache
+def _pips(n: int) -> str:
+    """The pips of ``n`` on a half at the origin, in their colour (drawn once per number and process)."""
     r = _pip_radius(n)
-    return "".join(
-        f'<circle cx="{x + px * HALF:.1f}" cy="{y + py * HALF:.1f}" r="{r}" fill="{colour}"/>'
-        for px, py in pip_positions(n))
+    circles = "".join(f'<circle cx="{px * HALF:.1f}" cy="{py * HALF:.1f}" r="{r}"/>' for px, py in pip_positions(n))
+    return f'fill="{PIP_COLOURS[n % len(PIP_COLOURS)]}">{circles}'
+
+
+def _half(x: float, y: float, n: int) -> str:
+    if not n:
+        return ""
+    return f'<g transform="translate({x:.1f} {y:.1f})" {_pips(n)}</g>'
 
 
 def tile_svg(x: float, y: float, a: int, b: int, *, vertical: bool = False, extra_class: str = "") -> str:
@@ -203,6 +211,22 @@ class BoardLabels:
     """Train index -> True when every ruleset drawn holds it open, False when only some do."""
 
 
+_WORDS: dict[str, dict[str, str]] = {}
+"""The board's fixed words by language: looked up in the catalogue once per process."""
+
+
+def _words() -> Callable[[str], str]:
+    """gettext for the active language, each word looked up once per process."""
+    table = _WORDS.setdefault(get_language() or "", {})
+
+    def word(english: str) -> str:
+        found = table.get(english)
+        if found is None:
+            found = table[english] = _(english)
+        return found
+    return word
+
+
 def board_svg(state: State, labels: BoardLabels | None = None, *, caption: str = "", ident: str = "board",
               show_set: bool = True, rtl: bool = False) -> SafeString:
     """The board of ``state`` as an inline ``<svg>`` element; ``ident`` prefixes its element ids.
@@ -210,6 +234,7 @@ def board_svg(state: State, labels: BoardLabels | None = None, *, caption: str =
     ``show_set``: name the domino set (off when the board stands for rulesets with different sets).
     ``rtl``: mirror the labels and the engine for a right-to-left page; the tiles of a train
     still run left to right, as the position's text writes them."""
+    _ = _words()  # named _ : the name the catalogue extraction looks for
     labels = labels or BoardLabels(open_doubles={i: True for i in state.open_doubles})
     parts: list[str] = []
     summary: list[str] = []

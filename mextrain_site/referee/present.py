@@ -9,8 +9,9 @@ raising :class:`rules.errors.InputError`), lets the engine rule under each rules
 2. why: the other reasons, each quoted;
 3. everything: the table of candidate moves and the board.
 
-Each reason is worded once per ruleset (:class:`_Reasons`) and every URL is reversed once per
-page (:class:`_Links`). Codes, rule keys and file names stay out of what a player reads.
+Each reason is worded once per language and process (:class:`_Reasons`) and every URL pattern
+reversed once per language and process (:class:`_Links`). Codes, rule keys and file names stay
+out of what a player reads.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch, get_script_prefix, reverse
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, get_language_bidi, get_language_info, gettext
@@ -28,15 +29,17 @@ from django.utils.translation import get_language, get_language_bidi, get_langua
 from mextrain_site.core.i18n import WORDING, ruleset_text
 from mextrain_site.core.referee import parse
 from mextrain_site.reference.sources import anchor_for
+from mextrain_site.reference.wording import label
 from rules.answer import Ruling, rule
 from rules.errors import ErrorCode, InputError
 from rules.explain import Judgement
 from rules.limits import MAX_PAGE_WORK
 from rules.messages import Message
+from rules.moves import Move
 from rules.position import ImpossiblePositionError
 from rules.reasons import DISPUTE_ANSWERS, Reason, ReasonCode
 from rules.ruleset import Citation, Ruleset, Status
-from rules.scoring import hand_points
+from rules.scoring import Term, hand_points, terms
 from rules.tiles import Tile
 from variants.loader import base_ids, get_ruleset
 
@@ -86,22 +89,28 @@ def source_title(ruleset: Ruleset) -> str:
     return ruleset.publisher or ruleset_text(ruleset.title)
 
 
+_PATTERNS: dict[tuple[str, str, str], str] = {}
+"""Reversed URL patterns by (script prefix, language, URL name): the URL configuration is fixed
+for the life of the process; only the prefixes vary."""
+
+
 class _Links:
-    """The page's links into the rule reference, each pattern reversed once."""
+    """The page's links into the rule reference, each pattern reversed once per language and process."""
 
     SLOT = "__slot__"
 
     def __init__(self) -> None:
-        self._patterns: dict[str, str] = {}
+        self.prefix = (get_script_prefix(), get_language() or "")
 
     def __call__(self, name: str, arg: str, fragment: str = "") -> str:
-        pattern = self._patterns.get(name)
+        key = (*self.prefix, name)
+        pattern = _PATTERNS.get(key)
         if pattern is None:
             try:
                 pattern = reverse(name, args=[self.SLOT])
             except NoReverseMatch:
                 pattern = ""
-            self._patterns[name] = pattern
+            _PATTERNS[key] = pattern
         if not pattern:
             return ""
         return pattern.replace(self.SLOT, arg) + (f"#{fragment}" if fragment else "")
@@ -160,7 +169,7 @@ class Column:
     def id(self) -> str:
         return self.ruleset.id
 
-    @property
+    @functools.cached_property
     def title(self) -> str:
         """The ruleset as a player names it: its source's publisher or title, and its options."""
         name = source_title(self.ruleset)
@@ -224,22 +233,11 @@ class CheckView:
 class Cell:
     column: Column
     judgement: Judgement | None
-    words: _Reasons | None = None
-    present: bool = field(init=False)
-    legal: bool = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.present = self.judgement is not None
-        self.legal = self.judgement is not None and self.judgement.legal
-
-    @property
-    def headline(self) -> str:
-        """The reason the cell shows, in words: the first forbidding one, else the first at all
-        (worded only when the page shows it)."""
-        j = self.judgement
-        if j is None or self.words is None or not j.reasons:
-            return ""
-        return self.words.text(next((r for r in j.reasons if r.blocks), j.reasons[0]))
+    headline: str = ""
+    """The reason the cell shows, in words: the first forbidding one, else the first at all."""
+    present: bool = False
+    """The move is a candidate under this ruleset."""
+    legal: bool = False
 
 
 @dataclass
@@ -281,13 +279,20 @@ class HandScore:
     player: str
     tiles: list[TileCount]
     total: int
+    terms: tuple[Term, ...] = ()
+    """The bonus and penalties the ruleset adds (rules.scoring.terms)."""
 
     @property
     def sum(self) -> str:
-        """The count written out: '0-0 counts 50 + 12-11 counts 23 = 73'."""
-        if not self.tiles:
+        """The count written out: '0-0 counts 50 + 12-11 counts 23 = 73', with the bonus and
+        penalties as terms: '... + Marker penalty adds 25 = 98'."""
+        if not self.tiles and not self.terms:
             return gettext("no tiles left = %(total)s") % {"total": self.total}
         parts = [gettext("%(tile)s counts %(points)s") % {"tile": t.tile, "points": t.points} for t in self.tiles]
+        if not self.tiles:
+            parts.append(gettext("no tiles left"))
+        parts += [gettext("%(rule)s adds %(points)s") % {"rule": label(t.code.rule or ""), "points": t.points}
+                  for t in self.terms]
         return " + ".join(parts) + f" = {self.total}"
 
 
@@ -371,6 +376,12 @@ def _language_name(code: str) -> str:
 _QUOTES: dict[tuple[str, str, str | None], Quote | None] = {}
 """Quotes by (language, ruleset id, rule key): built once per process."""
 
+_SENTENCES: dict[tuple[str, Reason], str] = {}
+"""Reasons in words by (language, reason): a reason is an immutable value and recurs across
+rulesets, moves and positions (the same train closed to every tile), so each is worded once per
+process, as the API words it (:func:`rules.answer._worded`). Bounded by :data:`SENTENCE_LIMIT`."""
+SENTENCE_LIMIT = 20_000
+
 
 class _Wording:
     """The page's sentence templates and train names in the reader's language, each looked up once."""
@@ -402,13 +413,15 @@ class _Reasons:
         self.wording = wording
         self.sources = {s.seed: s for s in ruleset.sources}
         self.memo: dict[Reason, ReasonView] = {}
-        self.texts: dict[Reason, str] = {}
 
     def text(self, r: Reason) -> str:
         """The reason's sentence alone (a table cell needs no quote)."""
-        found = self.texts.get(r)
+        key = (self.language, r)
+        found = _SENTENCES.get(key)
         if found is None:
-            found = self.texts[r] = r.text(self.wording.template(r.code), self.wording.train_label)
+            if len(_SENTENCES) >= SENTENCE_LIMIT:
+                _SENTENCES.clear()
+            found = _SENTENCES[key] = r.text(self.wording.template(r.code), self.wording.train_label)
         return found
 
     def __call__(self, r: Reason) -> ReasonView:
@@ -534,20 +547,28 @@ def _check(ruled: list[Column], line: int, words: dict[str, _Reasons]) -> CheckV
 
 
 def _rows(ruled: list[Column], words: dict[str, _Reasons]) -> list[Row]:
-    by_col: list[dict[str, Judgement]] = []
-    order: dict[str, None] = {}
+    """One row per candidate move (in the order the rulesets list them), one cell per ruleset:
+    legal or not, and the reason it shows (the first forbidding one, else the first at all)."""
+    tables: list[tuple[Column, dict[Move, Judgement], _Reasons]] = []
+    order: dict[Move, None] = {}
     for col in ruled:
         assert col.ruling is not None
-        actions = {str(j.move): j for j in col.ruling.actions}
-        by_col.append(actions)
+        actions = {j.move: j for j in col.ruling.actions}
+        tables.append((col, actions, words[col.id]))
         order.update(dict.fromkeys(actions))
     rows = []
     for move in order:
         cells = []
-        for col, actions in zip(ruled, by_col):
+        for col, actions, w in tables:
             j = actions.get(move)
-            cells.append(Cell(col, j, words[col.id]))
-        rows.append(Row(move, cells))
+            if j is None:
+                cells.append(Cell(col, None))
+                continue
+            reasons = j.reasons
+            forbidding = next((r for r in reasons if r.code.blocks), None)
+            shown = forbidding or (reasons[0] if reasons else None)
+            cells.append(Cell(col, j, w.text(shown) if shown is not None else "", True, forbidding is None))
+        rows.append(Row(str(move), cells))
     return rows
 
 
@@ -585,7 +606,7 @@ def _scores(ruled: list[Column], words: dict[str, _Reasons]) -> list[ScoreView]:
             if name not in scores or hand is None:
                 continue
             tiles = [TileCount(str(t), hand_points((t,), col.ruleset)) for t in hand.tiles]
-            hands.append(HandScore(name, tiles, scores[name]))
+            hands.append(HandScore(name, tiles, scores[name], terms(state, state.players.index(name))))
         blank = hand_points((Tile.of(0, 0),), col.ruleset)
         key = (tuple((h.player, h.sum) for h in hands), blank)
         view = groups.get(key)

@@ -7,6 +7,7 @@ JavaScript the same forms post and the whole page comes back.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -59,7 +60,8 @@ def _context(request: HtmxHttpRequest, text: str, variants: list[str], **extra: 
     return {
         "text": text,
         "variants": variants,
-        "picker": picker_groups(variants),
+        # only the form shows the picker, and Judge (htmx) renders the ruling alone: built when shown
+        "picker": functools.partial(picker_groups, variants),
         "max_text": MAX_TEXT,
         "text_length": len(text),
         **extra,

@@ -21,6 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from mextrain_site.core.i18n import LABEL_CONTEXT, ruleset_text
+from rules.messages import fields
 from rules.ruleset import (
     SPEC_BY_KEY,
     DealRow,
@@ -144,6 +145,11 @@ def value_html(key: str, value: Any, compact: bool = False) -> SafeString:
             format_html_join("", "<li>{}</li>", ((gettext(v.sentence) if isinstance(v, Worded) else v.value,) for v in value)),
         )
     sentence = spec.sentence(value)
+    if sentence and isinstance(value, int) and not isinstance(value, bool):
+        # A number's sentence carries {n}: the number, isolated left to right.
+        translated = gettext(sentence)
+        template = translated if fields(translated) == fields(sentence) else sentence
+        return mark_safe(escape(template).replace("{n}", bdi(value)))
     if sentence:
         return mark_safe(escape(gettext(sentence)))
     # A value without a sentence (a new key or enum value): show it plainly rather than fail.

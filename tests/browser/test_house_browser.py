@@ -76,13 +76,13 @@ def test_builder_without_javascript_in_hebrew(browser: Browser, live_server: Any
     expect(page.locator("#house-base")).to_have_value("howto")
     page.locator("#r-doubles\\.dead").select_option("true" if page.locator("#r-doubles\\.dead").input_value() == "false" else "false")
     page.locator("button[name='action'][value='preview']").click()
-    expect(page.locator("#house-summary .house-changed")).to_have_text("כלל אחד שונה מהבסיס")
+    expect(page.locator("#house-summary .house-changed")).to_have_text("חוק אחד שונה מהבסיס")
     expect(page.locator(".house-rule-changed")).to_have_count(1)
     page.screenshot(path=str(artifacts / "house-builder-he-375-nojs.png"))
-    page.locator("#house-name").fill("הכללים שלנו")
+    page.locator("#house-name").fill("החוקים שלנו")
     page.locator("button[name='action'][value='save']").click()
     expect(page).to_have_url(re.compile(r"/(en|he)/variants/house-[a-z2-7]{12}/$"))
-    expect(page.locator("h1")).to_have_text("הכללים שלנו")
+    expect(page.locator("h1")).to_have_text("החוקים שלנו")
     assert page.evaluate("document.documentElement.lang") == "he"  # in the language it was built in
     expect(page.locator(".house-actions")).to_contain_text("הורדת YAML")
     no_overflow(page)
@@ -98,3 +98,68 @@ def test_house_page_at_1280(page: Page, live_server: Any, artifacts: Path) -> No
     page.get_by_role("button", name="Save the house rules").click()
     expect(page).to_have_url(re.compile(r"/en/variants/house-"))
     page.screenshot(path=str(artifacts / "house-page-en-1280.png"))
+
+
+def deal_row(page: Page, i: int) -> list[str]:
+    return [page.locator(f"[name='rule:setup.deal:{f}:{i}']").input_value() for f in ("lo", "hi", "set", "tiles")]
+
+
+def test_hand_size_table_editor_on_a_phone(page: Page, live_server: Any, artifacts: Path,
+                                           violations: list[str]) -> None:  # noqa: F811
+    """The hand-size table: a published table chosen from the presets fills the editor in place
+    (htmx), a number edited per player count updates the differences, a hand that does not fit
+    the set is refused naming the row; then a number of rounds. Under the site's CSP."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/en/house/?base=masters")
+    editor = page.locator("#deal-editor")
+    editor.scroll_into_view_if_needed()
+    assert deal_row(page, 0) == ["2", "4", "12", "15"]
+    no_overflow(page)
+    summary = page.locator("#house-summary")
+    page.locator("#deal-preset").select_option(label="16/15/14/12/11/10/9")
+    expect(page.locator("[name='rule:setup.deal:tiles:6']")).to_have_value("9")
+    assert [deal_row(page, i) for i in range(7)] == [[str(n), str(n), "12", str(t)] for n, t in
+                                                     enumerate((16, 15, 14, 12, 11, 10, 9), start=2)]
+    expect(summary).to_contain_text("1 rule changed from the base")
+    no_overflow(page)
+    editor.screenshot(path=str(artifacts / "house-deal-editor-en-375.png"))
+    page.screenshot(path=str(artifacts / "house-deal-editor-page-en-375.png"))
+    # a number edited by hand: 8 players cannot take 12 tiles each from a double-12 set (91 tiles)
+    tiles = page.locator("[name='rule:setup.deal:tiles:6']")
+    tiles.fill("12")
+    tiles.dispatch_event("change")
+    expect(summary.get_by_role("alert")).to_contain_text(
+        "rules.setup.deal[6].tiles: expected a hand that fits a double-12 set for 8 players; found int 12")
+    tiles.fill("11")
+    tiles.dispatch_event("change")
+    expect(summary.get_by_role("alert")).to_have_count(0)
+    # a number of rounds: the choice 'A game has … rounds.' and its number
+    page.locator("#r-rounds\\.count").select_option("number")
+    rounds = page.locator("input[name='rule:rounds.count:number']")
+    rounds.fill("10")
+    rounds.dispatch_event("change")
+    expect(summary).to_contain_text("2 rules changed from the base")
+    no_overflow(page)
+    page.locator("#rule-rounds\\.count").screenshot(path=str(artifacts / "house-rounds-en-375.png"))
+    assert violations == []
+
+
+def test_hand_size_presets_without_javascript_in_hebrew(browser: Browser, live_server: Any, artifacts: Path) -> None:
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/he/house/?base=masters")
+    page.locator("#deal-preset").select_option(label="15/15/15/11/11/8/8")
+    page.locator("button[name='action'][value='preset']").click()
+    assert deal_row(page, 6) == ["8", "8", "12", "8"]
+    expect(page.locator("#house-summary .house-changed")).to_have_text("חוק אחד שונה מהבסיס")
+    expect(page.locator("#deal-editor th").first).not_to_have_text("Players from")
+    no_overflow(page)
+    page.locator("#deal-editor").screenshot(path=str(artifacts / "house-deal-editor-he-375.png"))
+    # a row that does not fit is marked, the message names it
+    page.locator("[name='rule:setup.deal:tiles:0']").fill("50")
+    page.locator("button[name='action'][value='preview']").click()
+    expect(page.locator(".deal-row-error")).to_have_count(1)
+    expect(page.locator("#rule-setup\\.deal .field-error")).to_contain_text("rules.setup.deal[0].tiles")
+    no_overflow(page)
+    page.locator("#rule-setup\\.deal").screenshot(path=str(artifacts / "house-deal-editor-refused-he-375.png"))
+    context.close()

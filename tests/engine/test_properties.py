@@ -5,6 +5,7 @@ on every state reached."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,6 +14,7 @@ from rules.answer import rule
 from rules.deal import deal
 from rules.legality import legal_moves
 from rules.position import Position, PositionError
+from rules.ruleset import Ruleset
 from rules.simulate import NAMES, agreement_problem
 from rules.state import apply, build
 from tests.examples import SPEC_EXAMPLE
@@ -34,16 +36,17 @@ TEXT = st.lists(TOKENS, max_size=120).map("".join)
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def judge_text(text: str) -> None:
-    """Parse and judge under every ruleset; only PositionError may escape."""
+def judge_text(text: str, rulesets: Sequence[Ruleset] | None = None) -> None:
+    """Parse and judge under every ruleset (the published ones unless given); only PositionError
+    may escape."""
     try:
         position = Position.parse(text)
     except PositionError:
         return
     assert Position.parse(position.format()) == position
-    for ident in ("howto", "gamerules", "masters", "cardinal"):
+    for ruleset in rulesets or [get_ruleset(ident) for ident in ("howto", "gamerules", "masters", "cardinal")]:
         try:
-            ruling = rule(position, get_ruleset(ident))
+            ruling = rule(position, ruleset)
         except PositionError:
             continue
         assert agreement_problem(ruling.state) is None
@@ -59,10 +62,8 @@ def test_random_texts_raise_only_position_errors(text: str) -> None:
     judge_text(text)
 
 
-@FAST
-@given(st.data())
-def test_mutated_texts_raise_only_position_errors(data: st.DataObject) -> None:
-    text = SAMPLE
+def mutated(data: st.DataObject, text: str = SAMPLE) -> str:
+    """``text`` with one to four random edits: tokens inserted, deleted or replaced, a line doubled."""
     for _ in range(data.draw(st.integers(1, 4))):
         i = data.draw(st.integers(0, len(text)))
         kind = data.draw(st.sampled_from(["insert", "delete", "replace", "dup-line"]))
@@ -77,7 +78,13 @@ def test_mutated_texts_raise_only_position_errors(data: st.DataObject) -> None:
             k = data.draw(st.integers(0, len(lines) - 1))
             lines.insert(k, lines[k])
             text = "".join(lines)
-    judge_text(text)
+    return text
+
+
+@FAST
+@given(st.data())
+def test_mutated_texts_raise_only_position_errors(data: st.DataObject) -> None:
+    judge_text(mutated(data))
 
 
 @settings(max_examples=60, deadline=None)

@@ -64,9 +64,12 @@ def test_long_numbers_are_refused_before_conversion(number: str) -> None:
 
 def test_bounds_follow_the_set() -> None:
     base = BASE.replace("boneyard: 23\n", "")
-    Position.parse(base + "set: double-12\nround: 13\n")
-    with pytest.raises(PositionSyntaxError, match="from 1 to 13"):
-        Position.parse(base + "set: double-12\nround: 14\n")
+    Position.parse(base + "set: double-12\nround: 30\n")  # the format's limit; the ruleset's game decides
+    with pytest.raises(PositionSyntaxError, match="from 1 to 30"):
+        Position.parse(base + "set: double-12\nround: 31\n")
+    with pytest.raises(PositionError, match="from 1 to 13") as info:
+        rule(Position.parse(base + "set: double-12\nround: 14\n"), get_ruleset("cardinal"))
+    assert info.value.code == "round-above-set"
     with pytest.raises(PositionError, match="a double-12 set has only 91"):
         Position.parse(base + "set: double-12\nboneyard: 92\n")
     with pytest.raises(PositionSyntaxError, match="at most 190 tiles"):

@@ -14,9 +14,12 @@ from typing import Any
 import pytest
 import yaml
 from django.test import Client
+from django.utils import translation
+from django.utils.html import escape
 
 from mextrain_site.house.models import HouseRuleset
 from mextrain_site.house.rulesets import forget
+from mextrain_site.reference import wording
 from variants import house as hs
 from variants.schema import house_from_data
 
@@ -53,7 +56,7 @@ def test_post_creates_once_and_the_same_rules_give_the_same_id(client: Client) -
     assert data["page"] == f"/h/{data['id']}/" and data["yaml"] == f"/h/{data['id']}.yaml"
     rules = {r["key"]: r for r in data["ruleset"]["rules"]}
     assert rules["turn.cannot_play"]["status"] == "house" and rules["turn.cannot_play"]["citations"] == []
-    assert rules["turn.cannot_play"]["note"] == "A player who cannot play places a marker without drawing."
+    assert rules["turn.cannot_play"]["note"] == "A player who cannot play places a marker without drawing; the boneyard stays untouched, and the round ends once nobody can play."
     assert rules["turn.matching_ends"]["status"] == "stated" and rules["turn.matching_ends"]["citations"]
     assert data["ruleset"]["built_on"] == "masters" and data["ruleset"]["title"] == "No draw at our table"
     again = create(client, {**NO_DRAW, "name": "Another name"})
@@ -69,7 +72,7 @@ def test_post_creates_once_and_the_same_rules_give_the_same_id(client: Client) -
 
 @pytest.mark.parametrize(("payload", "code", "message"), [
     ({**NO_DRAW, "rules": {"turn.cannot_play": "draw-two"}}, "impossible-ruleset",
-     "rules.turn.cannot_play: expected one of 'draw-one', 'marker-no-draw'; found 'draw-two'"),
+     "rules.turn.cannot_play: expected one of 'draw-one', 'marker-no-draw', 'draw-until-playable'; found 'draw-two'"),
     ({**NO_DRAW, "base": "masters+free-bonus-turn"}, "impossible-options",
      "option 'free-bonus-turn' of 'masters' requires 'mandatory-doubles': use masters+mandatory-doubles+free-bonus-turn"),
     ({**NO_DRAW, "rules": {"players.count": {"min": 2, "max": 9}}}, "impossible-ruleset",
@@ -222,13 +225,79 @@ def test_builder_preview_with_htmx_answers_the_summary_only(client: Client) -> N
     assert wrong.status_code == 200 and "expected a whole number; found &#x27;many&#x27;" in wrong.content.decode()
 
 
-def test_builder_hand_size_presets_and_table_editor(client: Client) -> None:
+def _deal_rows(html: str) -> list[tuple[str, ...]]:
+    """The hand-size table editor's filled rows: (from, to, set, tiles)."""
+    form = {}
+    for name, value in re.findall(r'name="(rule:setup\.deal:\w+:\d+)"[^>]*value="([^"]*)"', html):
+        form[name] = value
+    for name, body in re.findall(r'name="(rule:setup\.deal:set:\d+)">(.*?)</select>', html, re.S):
+        form[name] = re.search(r'<option value="([^"]*)" selected', body).group(1)  # type: ignore[union-attr]
+    rows = [tuple(form.get(f"rule:setup.deal:{f}:{i}", "") for f in ("lo", "hi", "set", "tiles")) for i in range(32)]
+    return [r for r in rows if any(r)]
+
+
+def test_builder_hand_size_table_editor_with_the_published_presets(client: Client) -> None:
     form = _builder_form(client)
-    preset = "2: 12/16\n3: 12/15\n4: 12/14\n5: 12/12\n6: 12/11\n7: 12/10\n8: 12/9"
-    html = client.post("/en/house/", {**form, "action": "preset", "preset": preset}).content.decode()
-    assert "2: 12/16\n3: 12/15" in html  # the table editor now holds the preset
-    bad = client.post("/en/house/", {**form, "rule:setup.deal": "2-4 12 15", "action": "preview"})
-    assert bad.status_code == 400 and "Line 1: expected players: set/tiles" in bad.content.decode()
+    assert _deal_rows(client.get("/en/house/?base=masters").content.decode()) == [("2", "4", "12", "15"), ("5", "6", "12", "12"),
+                                                                      ("7", "8", "12", "10")]
+    # each published table is offered and fills the editor, one row per player count from 2 to 8
+    for i, sizes in enumerate(hs.DEAL_PRESETS):
+        page = client.post("/en/house/", {**form, "action": "preset", "preset": str(i)})
+        html = page.content.decode()
+        assert f'<option value="{i}">{hs.preset_label(sizes)}</option>' in html
+        assert _deal_rows(html) == [(str(n), str(n), "12", str(t)) for n, t in enumerate(sizes, start=2)]
+        assert page.status_code == 200 and "1 rule changed from the base" in html
+    # with htmx: the editor and (out of band) the summary only
+    swap = client.post("/en/house/", {**form, "action": "preset", "preset": "2"}, HTTP_HX_REQUEST="true")
+    html = swap.content.decode()
+    assert html.startswith('<div id="deal-editor"') and 'id="house-summary"' in html and 'hx-swap-oob="true"' in html
+    assert "<form" not in html and _deal_rows(html)[0] == ("2", "2", "12", "16")
+    # editing the numbers: a row changed, a row added (an empty 'to' is the same count)
+    edited = {**form, "rule:setup.deal:tiles:0": "14", "rule:setup.deal:lo:3": "9", "rule:setup.deal:set:3": "15",
+              "rule:setup.deal:tiles:3": "9", "rule:players.count:max": "9", "action": "preview"}
+    html = client.post("/en/house/", edited).content.decode()
+    assert _deal_rows(html) == [("2", "4", "12", "14"), ("5", "6", "12", "12"), ("7", "8", "12", "10"),
+                                ("9", "", "15", "9")]
+    assert "2 rules changed from the base" in html
+    # a row removed (emptied): the table no longer covers 7 and 8 players, refused with the fix
+    removed = {**form, "rule:setup.deal:lo:2": "", "rule:setup.deal:hi:2": "", "rule:setup.deal:set:2": "",
+               "rule:setup.deal:tiles:2": "", "action": "preview"}
+    bad = client.post("/en/house/", removed)
+    assert bad.status_code == 400 and "add a row for 7, 8 or narrow players.count" in bad.content.decode()
+
+
+def test_builder_refuses_a_hand_size_table_that_does_not_fit_naming_the_row(client: Client) -> None:
+    form = _builder_form(client)
+    too_many = client.post("/en/house/", {**form, "rule:setup.deal:tiles:2": "12", "action": "preview"})
+    html = too_many.content.decode()
+    assert too_many.status_code == 400
+    assert "rules.setup.deal[2].tiles: expected a hand that fits a double-12 set for 8 players; found int 12" in html
+    assert html.count('class="deal-row-error"') == 1 and 'aria-invalid="true"' in html
+    not_a_number = client.post("/en/house/", {**form, "rule:setup.deal:tiles:1": "many", "action": "preview"})
+    assert ("rules.setup.deal[1].tiles: expected a whole number or null; found &#x27;many&#x27;"
+            in not_a_number.content.decode())
+
+
+def test_builder_sets_a_number_of_rounds_and_the_scoring_bonus_and_penalties(client: Client) -> None:
+    form = _builder_form(client)
+    assert form["rule:rounds.count"] == "single-game" and form["rule:rounds.count:number"] == ""
+    data = {**form, "rule:rounds.count": "number", "rule:rounds.count:number": "10", "rule:engine.tile": "set-highest",
+            "rule:scoring.going_out_bonus": "-10", "rule:scoring.open_double_penalty": "5",
+            "rule:scoring.marker_penalty": "25"}
+    html = client.post("/en/house/", {**data, "action": "preview"}).content.decode()
+    assert "5 rules changed from the base" in html
+    assert '<option value="number" selected>A game has … rounds.</option>' in html
+    saved = client.post("/en/house/", {**data, "action": "save", "name": "Ten rounds"})
+    assert saved.status_code == 303
+    ident = saved["Location"].removeprefix("/en/variants/").removesuffix("/")
+    rules = {"rounds.count": 10, "engine.tile": "set-highest", "scoring.going_out_bonus": -10,
+             "scoring.open_double_penalty": 5, "scoring.marker_penalty": 25}
+    assert ident == create(client, {"base": "masters", "name": "n", "rules": rules}).json()["id"]
+    page = client.get(f"/en/variants/{ident}/").content.decode()
+    assert 'A game has <bdi dir="ltr">10</bdi> rounds.' in page
+    assert 'The player who goes out scores <bdi dir="ltr">-10</bdi> for the round instead of nothing.' in page
+    wrong = client.post("/en/house/", {**data, "rule:rounds.count:number": "40", "action": "preview"})
+    assert "rules.rounds.count: expected a whole number from 2 to 30; found int 40" in wrong.content.decode()
 
 
 @pytest.mark.ratelimit
@@ -260,7 +329,7 @@ def test_cli_judges_under_a_house_file_offline(client: Client, tmp_path: Path) -
                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert re.match(rf"error: {re.escape(str(broken))}:\d+: rules.turn.cannot_play.value: expected one of "
-                    r"'draw-one', 'marker-no-draw'; found 'nope'", out.stderr)
+                    r"'draw-one', 'marker-no-draw', 'draw-until-playable'; found 'nope'", out.stderr)
 
 
 def test_check_score_counts_by_the_house_rules(client: Client) -> None:
@@ -272,3 +341,26 @@ def test_check_score_counts_by_the_house_rules(client: Client) -> None:
     plain = client.post("/api/adjudicate", json.dumps({"position": text.replace(ident, "masters")}),
                         content_type="application/json").json()
     assert plain["variants"]["masters"]["scores"] == {"Ann": 0, "Bob": 23}
+
+
+@pytest.mark.parametrize("lang", ["en", "he", "hu", "ky", "it", "el"])
+def test_the_referee_page_writes_the_bonus_and_penalties_into_the_sum(client: Client, lang: str) -> None:
+    """Going out with the marker still down: the going-out bonus and the marker penalty stand in
+    the sum as terms, in each language, beside the tiles the others hold."""
+    rules = {"scoring.going_out_bonus": -10, "scoring.marker_penalty": 25, "scoring.open_double_penalty": 5}
+    ident = create(client, {"base": "masters", "name": "Bonus and penalties", "rules": rules}).json()["id"]
+    text = ("players: Ann Bob\nset: double-12\nengine: 12-12\nAnn: 12-4 *\nBob: 12-7 7-7\nmexican: 12-9\n"
+            "boneyard: 30\nturn: Ann\nhand: 9-8\nhand Bob: 0-0 12-11\nmoves: Ann: 9-8 -> mexican\n")
+    page = client.post(f"/{lang}/adjudicate/", {"position": text, "variant": [ident]}).content.decode()
+    with translation.override(lang):
+        bonus, marker, double = (wording.label(k) for k in rules)
+        adds = translation.gettext("%(rule)s adds %(points)s")
+        left = translation.gettext("no tiles left")
+        counts = translation.gettext("%(tile)s counts %(points)s")
+    ann = " + ".join([left, adds % {"rule": bonus, "points": -10}, adds % {"rule": marker, "points": 25}]) + " = 15"
+    bob = " + ".join([counts % {"tile": "0-0", "points": 0}, counts % {"tile": "12-11", "points": 23},
+                      adds % {"rule": double, "points": 5}]) + " = 28"
+    assert f'<span class="score-sum">{escape(ann)}</span>' in page
+    assert f'<span class="score-sum">{escape(bob)}</span>' in page
+    if lang != "en":
+        assert "adds" not in ann and "adds" not in bob

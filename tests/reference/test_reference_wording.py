@@ -58,8 +58,11 @@ def test_every_rule_is_worded_beside_its_declaration() -> None:
             assert spec.enum is not None and issubclass(spec.enum, Worded), spec.key
             assert all(m.sentence for m in spec.enum), spec.key
             assert len({m.sentence for m in spec.enum}) == len(spec.enum), spec.key
-        elif spec.kind is ValueKind.INT:
+        elif spec.kind is ValueKind.INT and not spec.when_number:
             assert spec.key == "scoring.double_blank", f"{spec.key}: add a sentence to value_html()"
+        if spec.kind in (ValueKind.INT, ValueKind.CHOICE_OR_NUMBER) and spec.key != "scoring.double_blank":
+            assert spec.when_number and "{n}" in spec.when_number and spec.bounds and spec.examples, spec.key
+            assert all(spec.sentence(n) for n in spec.examples), spec.key
 
 
 def test_a_choice_without_its_sentence_cannot_be_declared() -> None:
@@ -71,7 +74,7 @@ def test_a_choice_without_its_sentence_cannot_be_declared() -> None:
 def test_every_value_is_worded_in_every_language(lang: str) -> None:
     with translation.override(lang):
         for spec in RULE_SPECS:
-            words = [spec.label] + [s for s in (spec.when_true, spec.when_false) if s]
+            words = [spec.label] + [s for s in (spec.when_true, spec.when_false, spec.when_zero, spec.when_number) if s]
             words += [m.sentence for m in spec.enum or ()]
             assert translation.pgettext(LABEL_CONTEXT, spec.label) != spec.label or lang == "en", spec.key
             for english in words[1:]:
@@ -96,7 +99,7 @@ def test_descriptions_from_rules_are_in_the_catalogue_list() -> None:
     messages = set(engine_messages.MESSAGES)
     assert {s.description for s in RULE_SPECS} <= messages
     assert {m.sentence for s in RULE_SPECS for m in s.enum or ()} <= messages
-    assert {w for s in RULE_SPECS for w in (s.when_true, s.when_false) if w} <= messages
+    assert {w for s in RULE_SPECS for w in (s.when_true, s.when_false, s.when_zero, s.when_number) if w} <= messages
     assert [str(label) for label in engine_messages.LABELS] == [s.label for s in RULE_SPECS]
     assert {c.description for c in ReasonCode} | {c.template for c in ReasonCode} <= messages
     assert call_command("engine_messages", "--check") is None  # exits 1 when the file is stale

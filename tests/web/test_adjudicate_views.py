@@ -264,6 +264,23 @@ def test_names_are_escaped_everywhere(client: Client) -> None:
     assert "&lt;b&gt;x&lt;/b&gt;" in page
 
 
+def test_every_part_written_in_python_escapes_a_name_as_the_template_would(client: Client) -> None:
+    """The verdict, the answers, the other reasons, the move table and the list of moves illegal
+    everywhere are written by ruling_html, not the template engine: a name holding every
+    character HTML gives a meaning to comes out escaped in each, as ``{{ name }}`` writes it."""
+    name = "A<&\"'>"
+    text = f"players: {name} Bob\nengine: 12\n{name}: 12-3\nBob: -\nturn: Bob\nhand: 3-4 12-5\ncheck: Bob: 3-4 -> {name}\n"
+    page = html(post(client, text, HTTP_HX_REQUEST="true"))
+    escaped = "A&lt;&amp;&quot;&#x27;&gt;"
+    assert name not in page
+    assert f'data-announce="Bob: 4-3 -&gt; {escaped}: Illegal"' in page  # the verdict
+    assert f'<span class="answer-text">{escaped}&#x27;s train is not open to Bob' in page  # the answers
+    assert f"4-3 matches the open end 3 of {escaped}&#x27;s train.</p>" in page  # the other reasons
+    assert f'<li><code class="move" dir="ltr">Bob: 4-3 -&gt; {escaped}</code>: {escaped}&#x27;s train' in page
+    rows = re.search(r'<table class="actions-table">.*?</table>', page, re.S)
+    assert rows is not None and 'data-ruleset="masters"' in rows.group(0)
+
+
 def test_board_svg_is_well_formed_and_shows_the_table(client: Client) -> None:
     page = html(post(client, EXAMPLE, ["howto"]))
     svg = re.search(r"<svg class=\"board-svg\".*?</svg>", page, re.S)

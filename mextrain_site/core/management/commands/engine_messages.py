@@ -39,7 +39,7 @@ def engine_strings() -> list[str]:
         out += [code.template, code.description]
     for spec in RULE_SPECS:
         out.append(spec.description)
-        out += [s for s in (spec.when_true, spec.when_false) if s]
+        out += [s for s in (spec.when_true, spec.when_false, spec.when_zero, spec.when_number) if s]
         out += [member.sentence for member in spec.enum or ()]
     out += message_templates()
     return list(dict.fromkeys(out))

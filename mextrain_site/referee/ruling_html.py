@@ -1,0 +1,342 @@
+"""The ruling's hot, repetitive parts as HTML, written in Python rather than by the template engine.
+
+The verdict with its per-ruleset answers, the other reasons, the table of candidate moves, the
+moves illegal everywhere, the board layer and every quote are the same few shapes repeated
+dozens of times; Django's template engine resolved every variable and tag of every row again
+(some 2,000 nodes for the prefilled example, most of the page's time). Here each shape is one
+f-string, every value is escaped exactly as the template escaped it (:func:`html.escape`, what
+:func:`django.utils.html.escape` does; values already marked safe are kept), and the words are
+the same catalogue entries (``gettext``/``ngettext`` with the msgids the ``translate`` and
+``blocktranslate`` tags had). The template keeps the page's frame, the rare parts and the share
+form, and includes these through the filters of ``templatetags/ruling_tags.py``.
+
+The fixed words, escaped texts and a quote's HTML depend only on immutable values and the
+reader's language, so each is built once per process (bounded). Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.utils.safestring import SafeData, SafeString, mark_safe
+from django.utils.translation import get_language, gettext, ngettext
+
+from .present import Answer, Judged, Quote, ReasonView, Row
+
+_ESCAPED: dict[str, str] = {}
+"""Escaped texts by text: ruleset titles and ids, moves and sentences recur on every page."""
+ESCAPED_LIMIT = 20_000
+
+
+def esc(value: object) -> str:
+    """What ``{{ value }}`` writes: the value escaped, unless it is already marked safe."""
+    if isinstance(value, SafeData):
+        return str(value)
+    text = str(value)
+    found = _ESCAPED.get(text)
+    if found is None:
+        if len(_ESCAPED) >= ESCAPED_LIMIT:
+            _ESCAPED.clear()
+        found = _ESCAPED[text] = html.escape(text)
+    return found
+
+
+@dataclass(frozen=True)
+class _Words:
+    """The fixed words of these fragments in one language, unescaped as ``{% translate %}`` writes them."""
+
+    legal: str
+    illegal: str
+    disagree: str
+    not_candidate: str
+    badge_legal: str
+    badge_illegal: str
+    original: str
+    """'The original (%(language)s)': a sentence with the language's name to fill in."""
+    translators_note: str
+    silent: str
+    ambiguous: str
+    disagree_verdict: str
+    move_in_dispute: str
+    line: str
+    legal_under: str
+    illegal_under: str
+    why: str
+    candidates_of: str
+    candidates: str
+    move: str
+    none_legal: str
+    closed_label: str
+    under: str
+    before_stop: str
+    open_only: str
+    board: str
+
+
+_WORDS: dict[str, _Words] = {}
+_QUOTES: dict[tuple[str, Quote], str] = {}
+"""Quotes' HTML by (language, quote): built once per process. Quotes come from the loaded
+rulesets (and the few house rulesets in use), so the memo is bounded by :data:`MEMO_LIMIT`."""
+MEMO_LIMIT = 4096
+
+
+def _words() -> tuple[str, _Words]:
+    language = get_language() or "en"
+    found = _WORDS.get(language)
+    if found is None:
+        found = _WORDS[language] = _Words(
+            legal=gettext("legal"),
+            illegal=gettext("illegal"),
+            disagree=gettext("rulesets disagree"),
+            not_candidate=gettext("not a candidate under this ruleset"),
+            badge_legal=gettext("Legal"),
+            badge_illegal=gettext("Illegal"),
+            original=gettext("The original (%(language)s)"),
+            translators_note=gettext("Translator's note:"),
+            silent=gettext("The source says nothing on this; the ruleset assumes:"),
+            ambiguous=gettext("The source can be read two ways; the reading chosen:"),
+            disagree_verdict=gettext("The rulesets disagree"),
+            move_in_dispute=gettext("The move in dispute"),
+            line=gettext("line %(line)s"),
+            legal_under=gettext("Legal under %(ids)s."),
+            illegal_under=gettext("Illegal under %(ids)s."),
+            why=gettext("Why: the other reasons"),
+            candidates_of=gettext("Every candidate move for <bdi>%(player)s</bdi>"),
+            candidates=gettext("Every candidate move for the player to move"),
+            move=gettext("Move"),
+            none_legal=gettext("No candidate move is legal under any ruleset judged."),
+            closed_label=gettext("Moves illegal under every ruleset"),
+            under=gettext("Under %(ids)s"),
+            before_stop=gettext("before the move on line %(line)s (<code>%(move)s</code>), where the replay stopped"),
+            open_only=gettext("The double ending %(train)s is open only under %(ids)s."),
+            board=gettext("The board"),
+        )
+    return language, found
+
+
+def quote(q: Quote) -> SafeString:
+    """A rule's words in the reader's language, its source, and the original one tap away."""
+    language, words = _words()
+    key = (language, q)
+    found = _QUOTES.get(key)
+    if found is None:
+        original = ""
+        if not q.is_original:
+            remark = (f'<p class="remark"><span class="aside-label">{words.translators_note}</span> '
+                      f'{esc(q.remark)}</p>' if q.remark else "")
+            original = (f'\n    <details class="original"><summary>'
+                        f'{words.original % {"language": esc(q.original_language)}}</summary>\n'
+                        f'      <blockquote lang="{esc(q.original_lang)}" dir="{esc(q.original_dir)}">'
+                        f'{esc(q.original)}</blockquote>\n      {remark}</details>')
+        found = (f'<figure class="quote">\n'
+                 f'  <blockquote lang="{esc(q.lang)}" dir="{esc(q.dir)}">{esc(q.text)}</blockquote>\n'
+                 f'  <figcaption>— <cite><a href="{esc(q.url)}"><bdi>{esc(q.source)}</bdi></a></cite>'
+                 f'{original}</figcaption>\n</figure>')
+        if len(_QUOTES) >= MEMO_LIMIT:
+            _QUOTES.clear()
+        _QUOTES[key] = found
+    return mark_safe(found)
+
+
+def rule_words(r: ReasonView) -> str:
+    """Under a reason: the deciding rule quoted, or the reading a ruleset assumes where its
+    source is silent or ambiguous."""
+    if r.quote is not None:
+        return quote(r.quote)
+    if r.assumed:
+        _, words = _words()
+        lead = words.silent if r.silent else words.ambiguous
+        return f'<p class="assumed">{lead} <span lang="{esc(r.assumed_lang)}">{esc(r.assumed)}</span></p>'
+    return ""
+
+
+def answers(items: Sequence[Answer]) -> SafeString:
+    """Per ruleset, the verdict on the disputed move in one line, the deciding rule quoted."""
+    _, words = _words()
+    out = []
+    for a in items:
+        r = a.headline
+        col = a.column
+        reason = f' data-reason="{esc(r.code)}"' if r else ""
+        text = f': <span class="answer-text">{esc(r.text)}</span>' if r else ""
+        out.append(
+            f'\n        <li class="answer {"legal" if a.legal else "illegal"}" data-ruleset="{esc(col.id)}"{reason}>\n'
+            f'          <p class="answer-line"><span class="badge">'
+            f'{words.badge_legal if a.legal else words.badge_illegal}</span>\n'
+            f'            <a class="answer-title" href="{esc(col.url)}"><bdi>{esc(col.title)}</bdi></a>{text}</p>\n'
+            f'          {rule_words(r) if r else ""}\n        </li>\n        ')
+    return mark_safe("".join(out))
+
+
+def other_reasons(items: Sequence[Answer]) -> SafeString:
+    """Under 'Why': per ruleset, the reasons besides the deciding one, each with its rule."""
+    out = []
+    done: dict[int, str] = {}
+    for a in items:
+        if not a.others:
+            continue
+        lis = []
+        for r in a.others:
+            li = done.get(id(r))
+            if li is None:
+                kind, sign = ("forbids", "✗") if r.blocks else ("allows", "✓")
+                li = done[id(r)] = (f'<li class="reason {kind}"><p class="reason-text"><span class="reason-sign" '
+                                    f'aria-hidden="true">{sign}</span> {esc(r.text)}</p>{rule_words(r)}</li>')
+            lis.append(li)
+        out.append(f'\n      <h3 class="why-title"><bdi>{esc(a.column.title)}</bdi></h3>\n'
+                   f'      <ul class="why-reasons">\n        {"".join(lis)}\n      </ul>\n      ')
+    return mark_safe("".join(out))
+
+
+def rows(items: Iterable[Row]) -> SafeString:
+    """The table's rows: a move, then per ruleset its verdict and the reason that decides it."""
+    _, words = _words()
+    out = []
+    cells: dict[tuple[str, bool, bool, str], str] = {}
+    for row in items:
+        badge = f' <span class="disagree-badge">{words.disagree}</span>' if row.disagree else ""
+        tds = []
+        for cell in row.cells:
+            ident = cell.column.id
+            headline = cell.headline if cell.present else ""
+            key = (ident, cell.present, cell.legal, headline)
+            td = cells.get(key)
+            if td is None:
+                if not cell.present:
+                    td = (f'<td class="cell na" data-ruleset="{esc(ident)}"><span class="na-mark" '
+                          f'title="{words.not_candidate}">—</span></td>')
+                elif cell.legal:
+                    td = (f'<td class="cell legal" data-ruleset="{esc(ident)}"><span class="cell-verdict">✓ '
+                          f'{words.legal}</span> <span class="cell-headline">{esc(headline)}</span></td>')
+                else:
+                    td = (f'<td class="cell illegal" data-ruleset="{esc(ident)}"><span class="cell-verdict">✗ '
+                          f'{words.illegal}</span> <span class="cell-headline">{esc(headline)}</span></td>')
+                cells[key] = td
+            tds.append(td)
+        marked = ' class="disagree"' if row.disagree else ""
+        out.append(f'\n<tr{marked}><th scope="row"><code class="move" dir="ltr">'
+                   f'{esc(row.move)}</code>{badge}</th>{"".join(tds)}</tr>')
+    out.append("\n")
+    return mark_safe("".join(out))
+
+
+def closed_rows(items: Iterable[Row]) -> SafeString:
+    """The moves illegal under every ruleset, each with the sentences that forbid it."""
+    return mark_safe("".join(f'<li><code class="move" dir="ltr">{esc(row.move)}</code>: '
+                             f'{" ".join(esc(s) for s in row.reasons)}</li>\n          ' for row in items))
+
+
+def _join(items: Iterable[object], sep: str = ", ") -> str:
+    """What ``{{ items|join:", " }}`` writes: each item escaped (unless safe)."""
+    return sep.join(esc(i) for i in items)
+
+
+def verdict(judged: Judged) -> SafeString:
+    """The disputed move, the verdict, and per ruleset the answer (the first thing a player reads)."""
+    check = judged.check
+    if check is None:
+        return mark_safe("")
+    _, words = _words()
+    shown = check.verdict
+    word = words.badge_legal if shown == "legal" else words.badge_illegal if shown == "illegal" else \
+        words.disagree_verdict
+    move = esc(check.move)
+    line = (f' <span class="hint">({words.line % {"line": check.line}})</span>'
+            if check.line else "")
+    scope = ""
+    if shown == "split":
+        scope = (f'\n      <p class="verdict-scope">{words.legal_under % {"ids": check.legal_titles}} '
+                 f'{words.illegal_under % {"ids": check.illegal_titles}}</p>\n      ')
+    elif judged.multiple:
+        n = len(check.answers)
+        under = ngettext("Under the one ruleset judged.", "Under all %(n)s rulesets judged.", n) % {"n": n}
+        scope = f'\n      <p class="verdict-scope">{under}</p>\n      '
+    return mark_safe(
+        f'\n    <div class="verdict verdict-{shown}" id="verdict"\n'
+        f'         data-announce="{move}: {word}">\n'
+        f'      <p class="verdict-move">{words.move_in_dispute}{line}: <code class="move" dir="ltr">{move}</code></p>\n'
+        f'      <h2 id="ruling-heading" class="verdict-big" tabindex="-1">{word}</h2>\n'
+        f'      {scope}\n'
+        f'      <ul class="answers">\n        {answers(check.answers)}\n      </ul>\n    </div>\n    ')
+
+
+def why(judged: Judged) -> SafeString:
+    """Layer two: the other reasons, collapsed."""
+    check = judged.check
+    if check is None or not check.has_others:
+        return mark_safe("")
+    _, words = _words()
+    return mark_safe(
+        f'\n    <details class="layer why">\n'
+        f'      <summary><h2 class="layer-heading">{words.why}</h2></summary>\n'
+        f'      {other_reasons(check.answers)}\n    </details>\n    ')
+
+
+def actions(judged: Judged) -> SafeString:
+    """Layer three: every candidate move, the table of those legal somewhere, the rest listed."""
+    if not judged.rows:
+        return mark_safe("")
+    _, words = _words()
+    to_move = judged.to_move
+    if len(to_move) == 1:
+        heading = words.candidates_of % {"player": esc(to_move[0])}
+    else:
+        heading = words.candidates
+    n = len(judged.rows)
+    count = ngettext("%(n)s candidate move.", "%(n)s candidate moves.", n) % {"n": n}
+    d = judged.disagreements
+    disagree = (ngettext("The rulesets disagree on %(n)s of them (marked).",
+                         "The rulesets disagree on %(n)s of them (marked).", d) % {"n": d}) if d else ""
+    if judged.open_rows:
+        heads = "".join(
+            f'<th scope="col" data-ruleset="{esc(col.id)}">'
+            + (f'<a href="{esc(col.url)}">{esc(col.title)}</a>' if col.url else esc(col.title)) + "</th>"
+            for col in judged.ruled)
+        table = (f'\n      <div class="table-scroll" role="region" aria-labelledby="actions-heading" tabindex="0">\n'
+                 f'        <table class="actions-table">\n<thead><tr>\n'
+                 f'  <th scope="col">{words.move}</th>\n  {heads}\n</tr></thead>\n\n'
+                 f'          <tbody>{rows(judged.open_rows)}</tbody>\n        </table>\n      </div>\n      ')
+    else:
+        table = f'\n      <p>{words.none_legal}</p>\n      '
+    closed = ""
+    if judged.closed_rows:
+        c = len(judged.closed_rows)
+        summary = ngettext("%(n)s move illegal under every ruleset", "%(n)s moves illegal under every ruleset",
+                           c) % {"n": c}
+        closed = (f'\n      <details class="closed-rows">\n        <summary>{summary}</summary>\n'
+                  f'        <ul class="closed-list" aria-label="{words.closed_label}">\n'
+                  f'          {closed_rows(judged.closed_rows)}\n        </ul>\n      </details>\n      ')
+    return mark_safe(
+        f'\n    <details class="layer actions"{"" if judged.check else " open"}>\n'
+        f'      <summary><h2 class="layer-heading" id="actions-heading">{heading}</h2></summary>\n'
+        f'      <p class="hint">{count}\n        {disagree}</p>\n'
+        f'      {table}\n      {closed}\n    </details>\n    ')
+
+
+def boards(judged: Judged) -> SafeString:
+    """Layer three: the board, once per group of rulesets that see it alike."""
+    _, words = _words()
+    several = len(judged.boards) > 1
+    figures = []
+    for b in judged.boards:
+        caption = ""
+        if several or b.stop:
+            under = words.under % {"ids": _join(b.titles)} if several else ""
+            stop = ""
+            if b.stop:
+                stop = (" — " if several else "") + words.before_stop % {
+                    "line": b.stop.line, "move": esc(b.stop.move)}
+            caption = f"\n        <figcaption>{under}{stop}</figcaption>\n        "
+        partial = "".join(
+            f'\n        <p class="hint">† '
+            f'{words.open_only % {"train": esc(train), "ids": _join(ids)}}'
+            f'</p>\n        ' for train, ids in b.partial_open)
+        figures.append(f'\n      <figure class="board">\n        {caption}\n        <div class="board-box">{b.svg}</div>\n'
+                       f'        {partial}\n      </figure>\n      ')
+    notes = "".join(f'<p class="note">{esc(n)}</p>' for n in judged.notes)
+    return mark_safe(
+        f'<details class="layer boards">\n'
+        f'      <summary><h2 class="layer-heading" id="board-heading">{words.board}</h2></summary>\n'
+        f'      {"".join(figures)}\n      {notes}\n    </details>')
