@@ -2,9 +2,11 @@
 
 Starts gunicorn the way production runs it (``gunicorn mextrain_site.wsgi``, DEBUG=0, collected
 static files, SQLite in a temporary folder, migrated first; rate limits off, as the load comes from
-one address) on a free loopback port, drives it with ``wrk`` (the Debian package), first ``GET /health`` and then ``POST /api/adjudicate`` with a typical
-position (4 players, a 15-tile hand, judged under every ruleset), and prints requests per second
-and latency percentiles for both, and the ratio. Then it stops gunicorn.
+one address) on a free loopback port, drives it with ``wrk`` (the Debian package), ``GET /health`` and
+``POST /api/adjudicate`` with a typical position (4 players, a 15-tile hand, judged under every
+ruleset) in turn, in several rounds (``--rounds``: a shared machine's load drifts, and the two runs
+of a round see about the same), and prints requests per second and latency percentiles for both
+(medians over the rounds), and the ratio (the median of the rounds' ratios). Then it stops gunicorn.
 
 Then the production shape (``bench/stack.py``): nginx in front of two gunicorn servers sharing a
 throwaway PostgreSQL and Redis, the same two endpoints at 8 and at 64 connections (``--no-stack``
@@ -18,10 +20,12 @@ a request failed or a tool is missing.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -99,6 +103,8 @@ class Result:
     non_2xx: int
     wrk_latency: dict[str, float]
     """The percentiles of wrk's own --latency table, in ms."""
+    cpu_ms: float | None = None
+    """The server's CPU time per request (gunicorn and its workers), in ms."""
 
 
 _UNITS_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
@@ -153,8 +159,30 @@ def run_wrk(wrk: str, url: str, script: Path, seconds: float, connections: int, 
     return done.stdout
 
 
-def report(health: Result, api: Result, answer_bytes: int, args: argparse.Namespace) -> str:
-    ratio = api.rps / health.rps if health.rps else 0.0
+def combined(name: str, runs: list[Result]) -> Result:
+    """One endpoint's rounds as one result: the requests and errors summed, the rate and each
+    percentile the median over the rounds."""
+    def mid(field: str) -> float:
+        return float(statistics.median(getattr(r, field) for r in runs))
+
+    return Result(
+        name=name, requests=sum(r.requests for r in runs), seconds=sum(r.seconds for r in runs), rps=mid("rps"),
+        p50_ms=mid("p50_ms"), p90_ms=mid("p90_ms"), p95_ms=mid("p95_ms"), p99_ms=mid("p99_ms"),
+        max_ms=max(r.max_ms for r in runs), errors=sum(r.errors for r in runs),
+        non_2xx=sum(r.non_2xx for r in runs), wrk_latency=runs[len(runs) // 2].wrk_latency,
+        cpu_ms=None if any(r.cpu_ms is None for r in runs) else mid("cpu_ms"),
+    )
+
+
+def paired_ratio(health: list[Result], api: list[Result]) -> float:
+    """The median over the rounds of adjudication's rate over /health's, each round's two runs
+    measured one right after the other: a shared machine's load drifts less within a round."""
+    return float(statistics.median(a.rps / h.rps if h.rps else 0.0 for h, a in zip(health, api)))
+
+
+def report(health: Result, api: Result, answer_bytes: int, args: argparse.Namespace, ratio: float | None = None) -> str:
+    if ratio is None:
+        ratio = api.rps / health.rps if health.rps else 0.0
     rows = [("", "GET /health", "POST /api/adjudicate")]
     rows += [
         ("requests/s", f"{health.rps:.0f}", f"{api.rps:.0f}"),
@@ -164,15 +192,22 @@ def report(health: Result, api: Result, answer_bytes: int, args: argparse.Namesp
         ("p99 (ms)", f"{health.p99_ms:.1f}", f"{api.p99_ms:.1f}"),
         ("requests", str(health.requests), str(api.requests)),
     ]
+    if health.cpu_ms is not None and api.cpu_ms is not None:
+        rows.append(("server CPU/request (ms)", f"{health.cpu_ms:.2f}", f"{api.cpu_ms:.2f}"))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = [f"{r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:>{widths[2]}}" for r in rows]
     met_ratio, met_p95 = ratio >= AIM_RATIO, api.p95_ms < AIM_P95_MS
     lines += [
         "",
-        f"adjudicate/health throughput: {ratio:.1%} (aim >= {AIM_RATIO:.0%}: {'met' if met_ratio else 'MISSED'})",
+        f"adjudicate/health throughput: {ratio:.1%} (median of {args.rounds} rounds, each endpoint in turn; "
+        f"aim >= {AIM_RATIO:.0%}: {'met' if met_ratio else 'MISSED'})",
         f"adjudicate p95: {api.p95_ms:.1f} ms (aim < {AIM_P95_MS:.0f} ms: {'met' if met_p95 else 'MISSED'})",
+        *([f"server CPU time per request, /health over adjudicate: {health.cpu_ms / api.cpu_ms:.1%} (the throughput "
+           "ratio with the CPU to itself: the other processes of a shared machine do not count)"]
+          if health.cpu_ms and api.cpu_ms else []),
         f"answer size: {answer_bytes} bytes; gunicorn: {args.workers} sync workers; wrk: {args.threads} threads, "
-        f"{args.connections} connections, {args.duration:g} s per endpoint; {os.cpu_count()} CPUs",
+        f"{args.connections} connections, {args.duration:g} s per endpoint in {args.rounds} rounds; {os.cpu_count()} CPUs",
+        "requests/s and percentiles: medians over the rounds",
     ]
     return "\n".join(lines)
 
@@ -214,6 +249,8 @@ def stack_report(results: list[Result], args: argparse.Namespace) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.loadtest", description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=10.0, help="seconds of load per endpoint (default 10)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="the duration split into rounds of whole seconds, each endpoint in turn in each (default 5)")
     parser.add_argument("--warmup", type=float, default=2.0, help="seconds of unmeasured load first (default 2)")
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--threads", type=int, default=2)
@@ -239,18 +276,31 @@ def main(argv: list[str] | None = None) -> int:
         try:
             server.wait_ready()
             answer_bytes = check_answer(server.url)
-            results = []
             scripts = [("health", "/health", health_lua), ("adjudicate", "/api/adjudicate", api_lua)]
-            for label, path, script in scripts:
-                if args.warmup > 0:
+            runs: dict[str, list[Result]] = {label: [] for label, _, _ in scripts}
+            if args.warmup > 0:
+                for _, path, script in scripts:
                     run_wrk(wrk, server.url + path, script, args.warmup, args.connections, args.threads)
-                print(f"{label}: {args.duration:g} s of load on {path} ...", file=sys.stderr, flush=True)
-                out = run_wrk(wrk, server.url + path, script, args.duration, args.connections, args.threads)
-                results.append(parse_wrk(label, out))
+            # wrk takes whole seconds: rounds of at least 1 s each
+            rounds = max(1, min(args.rounds, int(args.duration)))
+            each = float(max(1, round(args.duration / rounds)))
+            args.rounds, args.duration = rounds, each * rounds  # as run, for the report
+            print(f"{args.duration:g} s of load per endpoint, in {rounds} rounds of {each:g} s each ...",
+                  file=sys.stderr, flush=True)
+            for _ in range(rounds):
+                for label, path, script in scripts:
+                    before = server.cpu_seconds()
+                    out = run_wrk(wrk, server.url + path, script, each, args.connections, args.threads)
+                    after = server.cpu_seconds()
+                    result = parse_wrk(label, out)
+                    if before is not None and after is not None and result.requests:
+                        result = dataclasses.replace(result, cpu_ms=(after - before) * 1000 / result.requests)
+                    runs[label].append(result)
         finally:
             server.stop()
-        health, api = results
-        print(report(health, api, answer_bytes, args))
+        health, api = combined("health", runs["health"]), combined("adjudicate", runs["adjudicate"])
+        results = [health, api]
+        print(report(health, api, answer_bytes, args, paired_ratio(runs["health"], runs["adjudicate"])))
         if not args.no_stack:
             try:
                 stacked = run_stack(wrk, scripts, args)

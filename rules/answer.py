@@ -119,11 +119,15 @@ class _Worded:
     """What one language's answers share across the process: each distinct reason worded once, and
     each distinct judgement's action written once (with the rules its reasons name)."""
 
-    __slots__ = ("reasons", "actions")
+    __slots__ = ("reasons", "actions", "rules")
 
     def __init__(self) -> None:
+        self.rules: dict[tuple[str, str], dict[str, Any]] = {}
+        """Each rule's entry of ``rules`` (its citations), by ruleset id and rule key: an id
+        names one ruleset's content (a house ruleset's id is a digest of its rules)."""
         self.reasons: dict[Reason, dict[str, Any]] = {}
-        self.actions: dict[Judgement, tuple[dict[str, Any], tuple[str, ...]]] = {}
+        self.actions: dict[Judgement, tuple[dict[str, Any], tuple[str, ...], frozenset[str]]] = {}
+        """Each judgement's JSON, with the rules its reasons name: in order, and as a set."""
 
 
 _WORDED: dict[str, _Worded] = {}
@@ -141,7 +145,7 @@ def _worded(translate: Translate | None) -> _Worded:
     if language is None:
         return _Worded()
     memo = _WORDED.get(language)
-    if memo is None or len(memo.reasons) > _WORDED_LIMIT or len(memo.actions) > _WORDED_LIMIT:
+    if memo is None or max(len(memo.reasons), len(memo.actions), len(memo.rules)) > _WORDED_LIMIT:
         memo = _WORDED[language] = _Worded()
     return memo
 
@@ -159,7 +163,15 @@ class _Writer:
     def named(self, r: Reason) -> None:
         key = r.rule_key
         if key is not None and key not in self.rules:
-            self.rules[key] = rule_json(self.ruleset, key, self.table.translate)
+            self.rules[key] = self.rule(key)
+
+    def rule(self, key: str) -> dict[str, Any]:
+        """The rule's entry of ``rules``, worded once per ruleset and language (rule_json)."""
+        memo = self.table.worded.rules
+        found = memo.get((self.ruleset.id, key))
+        if found is None:
+            found = memo[self.ruleset.id, key] = rule_json(self.ruleset, key, self.table.translate)
+        return found
 
     def reasons(self, reasons: Sequence[Reason]) -> list[dict[str, Any]]:
         for r in reasons:
@@ -174,12 +186,12 @@ class _Writer:
             actions = self.table.worded.actions
             found = actions.get(j)
             if found is None:
-                found = actions[j] = (self.judgement(j), tuple({r.rule_key: None for r in j.reasons
-                                                               if r.rule_key is not None}))
-            else:
+                keys = tuple({r.rule_key: None for r in j.reasons if r.rule_key is not None})
+                found = actions[j] = (self.judgement(j), keys, frozenset(keys))
+            elif not self.rules.keys() >= found[2]:  # most actions name only rules named already
                 for key in found[1]:
                     if key not in self.rules:
-                        self.rules[key] = rule_json(self.ruleset, key, self.table.translate)
+                        self.rules[key] = self.rule(key)
             return found[0]
         for r in j.reasons:
             self.named(r)

@@ -9,7 +9,7 @@ it on every state reached. ``judge_all`` explains every candidate action of a st
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import doubles
 from .legality import Analysis, Latest, analyse, candidates
@@ -22,8 +22,10 @@ from .tiles import Tile
 R = ReasonCode
 
 
-@dataclass(frozen=True, slots=True)
-class Judgement:
+class Judgement(NamedTuple):
+    """A move with every reason that bears on it. A named tuple: answers memoize the JSON of
+    each distinct judgement, and a tuple is hashed and compared in C."""
+
     move: Move
     reasons: tuple[Reason, ...]
 
@@ -38,9 +40,29 @@ def explain(state: State, move: Move) -> tuple[Reason, ...]:
 
 
 def judge_all(state: State) -> tuple[Judgement, ...]:
-    """Every candidate action of the player to move, explained."""
-    e = _explainer(analyse(state))
-    return tuple(Judgement(m, e.explain(m)) for m in candidates(state))
+    """Every candidate action of the player to move, explained (in the order of candidates())."""
+    a = analyse(state)
+    e = _explainer(a)
+    moves = candidates(state)
+    if a.state.round_over:
+        return tuple([Judgement(m, e.explain(m)) for m in moves])
+    # every candidate is the player's own: a play goes straight to play_at (explain() would
+    # first check the round, the player and the action, and look the train up by name)
+    out = []
+    play_at, explain_move, index = e.play_at, e.explain, e.index
+    for m in moves:
+        tile, train = m[2], m[3]  # Move.tile, Move.train
+        if m[1] is _PLAY and tile is not None and train is not None:  # Move.action
+            out.append(_make(Judgement, (m, play_at(tile, index[train]))))
+        else:
+            out.append(_make(Judgement, (m, explain_move(m))))
+    return tuple(out)
+
+
+_make = tuple.__new__
+"""Makes a named tuple from its fields, without the generated ``__new__``: the hot path."""
+_PLAY = Action.PLAY
+"""Read once: in Python 3.11 each read of an enum member through its class is a slow lookup."""
 
 
 class _Explainer:
@@ -48,7 +70,7 @@ class _Explainer:
     tile is closed to all), so the parts of a play's reasons that depend on the tile alone or
     on the train alone are built once."""
 
-    __slots__ = ("a", "names", "index", "access", "tile_parts", "train_parts")
+    __slots__ = ("a", "names", "index", "access", "tile_parts", "train_parts", "ends_params", "own_first")
 
     def __init__(self, analysis: Analysis) -> None:
         self.a = analysis
@@ -56,7 +78,12 @@ class _Explainer:
         self.index = {name: i for i, name in enumerate(self.names)}
         self.access: dict[int, tuple[Reason, ...]] = {}
         self.tile_parts: dict[Tile, tuple[Reason, ...]] = {}
-        self.train_parts: dict[tuple[int, bool], tuple[tuple[Reason, ...], tuple[Reason, ...], bool]] = {}
+        self.train_parts: list[tuple[tuple[Reason, ...], tuple[Reason, ...], bool] | None] = [None] * (2 * len(self.names))
+        """By 2 * the train's index + whether the tile is a double."""
+        self.ends_params = [(end, ("end", end), ("train", name)) for end, name in zip(analysis.ends, self.names)]
+        """Per train: its open end, and the parameters of ends-match that name it."""
+        self.own_first: dict[Tile | None, Reason] = {}
+        """own-train-first, by the tile it names (the same for most tiles)."""
 
     def explain(self, move: Move) -> tuple[Reason, ...]:
         a = self.a
@@ -79,32 +106,39 @@ class _Explainer:
     def play(self, move: Move) -> tuple[Reason, ...]:
         """The reasons of a play, forbidding ones first, each group in the order of the rules:
         the tile (held? the drawn one?), the ends, the open doubles, the train, own-train-first."""
-        a = self.a
         tile = move.tile
         assert tile is not None and move.train is not None
-        index = self.index[move.train] if move.train in self.index else a.state.train_index(move.train)
-        end = a.ends[index]
-        label = self.names[index]
-        ends = Reason(R.ENDS_MATCH if tile.high == end or tile.low == end else R.ENDS_DO_NOT_MATCH,
-                      (("tile", tile), ("end", end), ("train", label)))
+        index = self.index[move.train] if move.train in self.index else self.a.state.train_index(move.train)
+        return self.play_at(tile, index)
+
+    def play_at(self, tile: Tile, index: int) -> tuple[Reason, ...]:
+        """The reasons of the player to move laying ``tile`` on the train at ``index``."""
+        a = self.a
+        end, end_param, train_param = self.ends_params[index]
+        high, low = tile
+        matches = high == end or low == end
+        ends = _make(Reason, (_ENDS[matches], (("tile", tile), end_param, train_param), None))
         held = self.tile_parts.get(tile)
         if held is None:
             held = self.tile_parts[tile] = self._tile_part(tile)
-        key = (index, tile.high == tile.low)
-        part = self.train_parts.get(key)
+        key = 2 * index + (high == low)
+        part = self.train_parts[key]
         if part is None:
-            part = self.train_parts[key] = self._train_part(index, key[1])
+            part = self.train_parts[key] = self._train_part(index, high == low)
         forbidding, explaining, satisfying = part
-        if ends.code.blocks:
-            forbidding = (ends, *forbidding)
-        else:
+        if matches:
             explaining = (ends, *explaining)
+        else:
+            forbidding = (ends, *forbidding)
         if held:
             forbidding = held + forbidding
-        if not satisfying and a.own_train_first_blocks(tile, index):
+        if not satisfying and a.own_first and a.own_train_first_blocks(tile, index):
             own_end = a.ends[a.seat]
             own_tile = tile if tile.has(own_end) else a.own_tile
-            forbidding = (*forbidding, reason(R.OWN_TRAIN_FIRST, player=a.player, own_tile=own_tile))
+            own = self.own_first.get(own_tile)
+            if own is None:
+                own = self.own_first[own_tile] = reason(R.OWN_TRAIN_FIRST, player=a.player, own_tile=own_tile)
+            forbidding = (*forbidding, own)
         if forbidding:
             return forbidding + explaining
         out = list(explaining)
@@ -146,7 +180,7 @@ class _Explainer:
             out.append(reason(R.DEAD_DOUBLE, double=state.trains[index].tiles[-1], train=label))
         if not satisfying:
             out.extend(self.train_access(index))
-        return (tuple(r for r in out if r.code.blocks), tuple(r for r in out if not r.code.blocks), satisfying)
+        return (tuple([r for r in out if r.code.blocks]), tuple([r for r in out if not r.code.blocks]), satisfying)
 
     def train_access(self, index: int) -> tuple[Reason, ...]:
         """The reasons that say whether the player may use the train at ``index`` at all."""
@@ -251,6 +285,11 @@ class _Explainer:
         if not progress.played:
             return (reason(R.NOTHING_LAID_YET, player=player),)
         return (reason(R.ENDS_FIRST_TURN, player=player),)
+
+
+_ENDS = (R.ENDS_DO_NOT_MATCH, R.ENDS_MATCH)
+"""By whether the tile matches the train's open end."""
+assert _ENDS[0].blocks and not _ENDS[1].blocks
 
 
 def _forbidding_first(r: Reason) -> bool:

@@ -29,6 +29,11 @@ from .ruleset import CannotPlay, CannotStart, DoublesPerTurn, FirstTurnTrains, F
 from .state import Hand, State
 from .tiles import Tile
 
+# Enum members read once: in Python 3.11 EnumType.__getattr__ makes each read through the class
+# (Action.PLAY) a slow attribute lookup, about 0.1 us, and these are read on every move.
+_FIRST_TURN = Phase.FIRST_TURN
+_MARKER_NO_DRAW = CannotPlay.MARKER_NO_DRAW
+
 R = ReasonCode
 
 
@@ -45,15 +50,14 @@ class Analysis:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self._names: tuple[str, ...] | None = None
-        self._board: frozenset[Tile] | None = None
-        self._holders: dict[Tile, int] | None = None
         self._plays: tuple[Move, ...] | None = None
+        # _names, _board and _holders are set when first asked for (the fast path never asks)
         flags = state.ruleset.flags
         seat = self.seat = state.to_move
         self.player = state.players[seat]
         trains = state.trains
-        self.ends = tuple([t[1] for t in trains])  # Train.end
+        # the trains' columns at once (in C): Train.tiles, .end, .marker, ...
+        _, self.ends, markers, *_ = zip(*trains)
         progress = state.progress
         hand = state.hands[seat]
         tiles: tuple[Tile, ...] | None
@@ -68,14 +72,14 @@ class Analysis:
         self.hand_tiles = tiles
         """The tiles the player may choose from (after a draw, the drawn tile only); None when
         the hand is not given."""
-        self.first_turn_now = first = state.phase is Phase.FIRST_TURN and seat in state.pending_first
+        self.first_turn_now = first = state.phase is _FIRST_TURN and seat in state.pending_first
         if state.open_doubles:
             self.dead = doubles.dead(state) if flags.doubles_dead else _NONE_DEAD
             self.binding = doubles.binding(state, self.dead)
         else:
             self.dead, self.binding = _NONE_DEAD, doubles.UNBOUND
         """Indexed by whether the tile is a double: the train an open double binds it to."""
-        found = _ACCESS.get((state.ruleset.id, seat, first, tuple([t[2] for t in trains])))  # Train.marker
+        found = _ACCESS.get((state.ruleset.id, seat, first, markers))
         self.access, self.open_trains = found if found is not None else train_access(state, seat, first)
         """Per train, the code that decides whether the player may use it (when no double binds)."""
         if flags.limits_plays:
@@ -95,7 +99,7 @@ class Analysis:
         no_draw = None
         if first and flags.first_turn_cannot_start is CannotStart.MARKER_NO_DRAW:
             no_draw = R.NO_DRAW_ON_FIRST_TURN
-        elif flags.turn_cannot_play is CannotPlay.MARKER_NO_DRAW:
+        elif flags.turn_cannot_play is _MARKER_NO_DRAW:
             no_draw = R.NO_DRAW_RULE
         self.no_draw = no_draw
         """The rule, if any, that says this player does not draw at all now."""
@@ -122,7 +126,7 @@ class Analysis:
     @property
     def names(self) -> tuple[str, ...]:
         """The trains' names, in index order."""
-        names = self._names
+        names: tuple[str, ...] | None = getattr(self, "_names", None)
         if names is None:
             names = self._names = train_names(self.state.players)
         return names
@@ -131,7 +135,7 @@ class Analysis:
     @property
     def board(self) -> frozenset[Tile]:
         """Every tile known to be on the table (State.board, computed once)."""
-        board = self._board
+        board: frozenset[Tile] | None = getattr(self, "_board", None)
         if board is None:
             board = self._board = self.state.board
         return board
@@ -139,7 +143,7 @@ class Analysis:
     @property
     def holders(self) -> dict[Tile, int]:
         """The seat known to hold each tile: from the hands given, and tiles seen drawn."""
-        found = self._holders
+        found: dict[Tile, int] | None = getattr(self, "_holders", None)
         if found is None:
             found = {}
             for seat, hand in enumerate(self.state.hands):
@@ -237,21 +241,25 @@ class Analysis:
         # closes the others when the player can add to the own train).
         access = self.access
         if self.own_first and self.own_tile is not None:
-            free = [(ends[seat], moves_on[seat])] if not access[seat].blocks else []
+            open_trains: tuple[int, ...] = (seat,) if not access[seat].blocks else ()
         else:
-            free = [(ends[i], moves_on[i]) for i in self.open_trains]
-        free_ends = {end for end, _ in free}
+            open_trains = self.open_trains
         # After a draw where only the drawn tile may be played, hand_tiles is that tile alone.
         if single is None and double is None:
             # the commonest case, no double binding: one test per tile
+            free_ends = set(map(ends.__getitem__, open_trains))
             for tile in tiles:
                 high, low = tile
                 if high in free_ends or low in free_ends:
-                    for end, moves in free:
+                    for index in open_trains:
+                        end = ends[index]
                         if high == end or low == end:
+                            moves = moves_on[index]
                             move = moves.get(tile)
                             out.append(move if move is not None else moves.make(tile))
             return tuple(out)
+        free = [(ends[i], moves_on[i]) for i in open_trains]
+        free_ends = {end for end, _ in free}
         if single is None:
             singles, single_ends = free, free_ends
         else:

@@ -336,9 +336,9 @@ class _Parser:
         set_max = self.set_line(seen["set"]) if "set" in seen else None
         trains: dict[str, TrainLine] = {}
         train_at: dict[str, _Line] = {}
+        known_key = Message("a known key ({keys}) or a player's name", keys=", ".join(KEYS))
         for ln in train_lines:
-            name = MEXICAN if ln.key.lower() == MEXICAN else resolve(
-                ln.key, ln, ln.key_col, Message("a known key ({keys}) or a player's name", keys=", ".join(KEYS)))
+            name = MEXICAN if ln.key.lower() == MEXICAN else resolve(ln.key, ln, ln.key_col, known_key)
             if name in trains:
                 raise self.error(ln, Message("the train {train} is given twice (first on line {first})", train=repr(name),
                                              first=train_at[name].number), ln.key_col)
@@ -593,20 +593,21 @@ class _Parser:
     # -- possibility ---------------------------------------------------------------------
     def check_possible(self, p: Position, seen: dict[str, _Line], train_at: dict[str, _Line],
                        hand_at: dict[str, _Line]) -> None:
-        where: dict[Tile, str] = {}
+        where: dict[Tile, tuple[str, int]] = {}
+        """Where each tile was seen, and on which line (worded only when a tile is seen twice)."""
         max_pip = 0
         if p.engine is not None:
-            where[Tile.of(p.engine, p.engine)] = Message("{place} (line {line})", place=Message("the engine"),
-                                                         line=seen["engine"].number)
+            where[Tile.of(p.engine, p.engine)] = (Message("the engine"), seen["engine"].number)
             max_pip = p.engine
 
         def place(tile: Tile, what: str, line: int) -> None:
             nonlocal max_pip
             max_pip = max(max_pip, tile.high)
             if tile in where:
+                first = Message("{place} (line {line})", place=where[tile][0], line=where[tile][1])
                 raise self.impossible(ErrorCode.TILE_TWICE, Message("{tile} appears twice: in {first} and in {second}",
-                                                            tile=tile, first=where[tile], second=what), line)
-            where[tile] = Message("{place} (line {line})", place=what, line=line)
+                                                            tile=tile, first=first, second=what), line)
+            where[tile] = (what, line)
 
         if p.set_max is not None and p.engine is not None and p.engine > p.set_max:
             raise self.impossible(ErrorCode.PIP_ABOVE_SET, Message("the engine {engine}-{engine} is above the set's maximum {limit}",
@@ -617,15 +618,18 @@ class _Parser:
             raise self.impossible(ErrorCode.PIP_ABOVE_SET, Message("{tile} has a pip above the set's maximum {limit}",
                                                            tile=top.tile, limit=p.set_max), top.line, top.column)
         for name, train in (*zip(p.players, p.trains), (MEXICAN, p.mexican)):
-            for t in train.tiles:
-                place(t, Message("{name}'s train", name=name) if name != MEXICAN else Message("the Mexican train"),
-                      train_at[name].number)
+            if train.tiles:
+                what = Message("{name}'s train", name=name) if name != MEXICAN else Message("the Mexican train")
+                for t in train.tiles:
+                    place(t, what, train_at[name].number)
         for name, tiles in p.hands:
+            what = Message("{name}'s hand", name=name)
             for t in tiles:
-                place(t, Message("{name}'s hand", name=name), hand_at[name].number)
+                place(t, what, hand_at[name].number)
         if isinstance(p.boneyard, tuple):
+            what = Message("the boneyard")
             for t in p.boneyard:
-                place(t, Message("the boneyard"), seen["boneyard"].number)
+                place(t, what, seen["boneyard"].number)
         set_max = p.set_max if p.set_max is not None else next(s for s in STANDARD_SETS if s >= max_pip)
         counted = len(where) + (p.boneyard if isinstance(p.boneyard, int) else 0)
         line = seen["boneyard"].number if isinstance(p.boneyard, int) and "boneyard" in seen else None

@@ -264,4 +264,8 @@ ruleset, or in a nearby position) does not forbid this one: shown first with a l
 
 def reason(code: ReasonCode, rule: str | None = None, **params: object) -> Reason:
     """A reason; its parameters (tiles, names, pips) are formatted only when its text is read."""
-    return Reason(code, tuple(params.items()), rule)
+    return _make(Reason, (code, tuple(params.items()), rule))
+
+
+_make = tuple.__new__
+"""Makes a named tuple from its fields, without the generated ``__new__`` (reasons are made by the thousand)."""

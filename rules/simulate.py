@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 
 from .deal import DealError, deal, deal_row, round_problem, rounds_in_game
 from .explain import explain as explain_move
-from .legality import candidates, is_legal, legal_moves
+from .legality import analyse, candidates, is_legal, legal_moves
 from .moves import Action, Move
 from .position import MoveLine, Position
 from .replay import replay
@@ -36,6 +36,10 @@ from .ruleset import Ruleset
 from .scoring import GameResult, game_result, round_scores
 from .state import State, apply, build
 from .tiles import STANDARD_SETS, full_set
+
+# Enum members read once: in Python 3.11 EnumType.__getattr__ makes each read through the class
+# (Action.PLAY) a slow attribute lookup, about 0.1 us, and these are read on every move.
+_DRAW = Action.DRAW
 
 MAX_STEPS = 5_000
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu", "Max", "Ned")
@@ -47,10 +51,17 @@ class InvariantError(AssertionError):
 
 @dataclass(frozen=True)
 class RoundLog:
-    position: Position
-    """The deal, with every move of the round: a complete, replayable position text."""
+    deal: Position
+    """The deal, before any move."""
+    moves: tuple[Move, ...]
+    """Every move of the round, in order."""
     final: State
     scores: dict[str, int]
+
+    @property
+    def position(self) -> Position:
+        """The deal with every move of the round: a complete, replayable position (made when asked)."""
+        return replace(self.deal, moves=tuple([MoveLine(m) for m in self.moves]))
 
     def text(self) -> str:
         return self.position.format()
@@ -102,26 +113,27 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
     state = build(dealt.position, ruleset)
     moves: list[Move] = []
     where = f"{ruleset.id}, seed {seed}, round {round_no}"
+    choice, record = rng.choice, moves.append
     for _ in range(MAX_STEPS):
         if state.round_over:
             break
-        options = legal_moves(state)
+        options = analyse(state).legal_moves()
         if not options:
             raise InvariantError(f"{where}: no legal move for {state.player} and the round is not over")
         if check:
             problem = agreement_problem(state)
             if problem:
                 raise InvariantError(f"{where}: {problem}")
-        move = rng.choice(options)
-        if move.action is Action.DRAW:
+        move = choice(options)
+        if move.action is _DRAW:
             assert state.boneyard_tiles is not None
-            move = Move(move.player, Action.DRAW, state.boneyard_tiles[0])
+            move = Move(move.player, _DRAW, state.boneyard_tiles[0])
         if check:
             blocking = [str(r) for r in explain_move(state, move) if r.blocks]
             if blocking:
                 raise InvariantError(f"{where}: {move} was offered as legal but judged illegal: {blocking}")
         state = apply(state, move)
-        moves.append(move)
+        record(move)
         if check:
             problem = conservation_problem(state)
             if problem:
@@ -131,10 +143,10 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
     scores = round_scores(state)
     if scores is None:
         raise InvariantError(f"{where}: the round ended but has no scores")
-    log = replace(dealt.position, moves=tuple([MoveLine(m) for m in moves]))
+    log = RoundLog(dealt.position, tuple(moves), state, scores)
     if check:
-        _check_replay(log, ruleset, state, where)
-    return RoundLog(log, state, scores)
+        _check_replay(log.position, ruleset, state, where)
+    return log
 
 
 def _check_replay(log: Position, ruleset: Ruleset, final: State, where: str) -> None:

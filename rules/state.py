@@ -29,6 +29,12 @@ from .ruleset import (
 )
 from .tiles import Tile
 
+# Enum members read once: in Python 3.11 EnumType.__getattr__ makes each read through the class
+# (Action.PLAY) a slow attribute lookup, about 0.1 us, and these are read on every move.
+_PLAY, _DRAW, _PASS = Action.PLAY, Action.DRAW, Action.PASS
+_FIRST_TURN, _PLAY_PHASE = Phase.FIRST_TURN, Phase.PLAY
+_MARKER_WHEN_UNPLAYABLE = MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE
+
 
 class Train(NamedTuple):
     """A train on the table: known tiles and its open end (the engine's number if unstarted).
@@ -140,7 +146,7 @@ class State:
     @property
     def first_turn_now(self) -> bool:
         """The player to move is taking their first turn of the round."""
-        return self.phase is Phase.FIRST_TURN and self.to_move in self.pending_first
+        return self.phase is _FIRST_TURN and self.to_move in self.pending_first
 
 
 def build(position: Position, ruleset: Ruleset) -> State:
@@ -250,7 +256,7 @@ def _default_engine(position: Position, set_max: int) -> int:
 
 def _turn_start(flags: Flags, phase: Phase, pending: frozenset[int], seat: int) -> Progress:
     """A fresh turn: special (several tiles) when it is the seat's first turn and the ruleset has one."""
-    special = phase is Phase.FIRST_TURN and seat in pending and flags.first_turn_tiles is FirstTurnTiles.CHAIN
+    special = phase is _FIRST_TURN and seat in pending and flags.first_turn_tiles is FirstTurnTiles.CHAIN
     return _SPECIAL if special else _FRESH
 
 
@@ -267,15 +273,16 @@ def evolve(state: State, **changes: object) -> State:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``, which the caller has judged legal."""
-    if move.action is Action.PLAY:
+    action = move[1]  # Move.action
+    if action is _PLAY:
         return _play(state, move)
-    if move.action is Action.DRAW:
+    if action is _DRAW:
         return _draw(state, move)
-    if move.action is Action.PASS:
+    if action is _PASS:
         seat = state.to_move
         trains = state.trains
         own = trains[seat]
-        marked = own._replace(marker=True)
+        marked = _make(Train, (own[0], own[1], True, own[3], own[4]))  # own._replace(marker=True)
         values = dict(state.__dict__)
         values["trains"] = trains[:seat] + (marked,) + trains[seat + 1:]
         # A new marker opens the passer's train to the others (where marked trains are open):
@@ -323,11 +330,11 @@ def _play(state: State, move: Move) -> State:
     # markers.removed: owner-plays-own-train
     laid = _make(Train, (tiles + (tile,), low if high == end else high, marker and index != seat, unknown_prefix, near))
     progress = state.progress
-    if flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != seat and not progress.special:
+    if flags.markers_placed is _MARKER_WHEN_UNPLAYABLE and index != seat and not progress.special:
         changed = list(trains)
         changed[index] = laid
         own = changed[seat]
-        changed[seat] = Train(own.tiles, own.end, True, own.unknown_prefix, own.near)
+        changed[seat] = _make(Train, (own[0], own[1], True, own[3], own[4]))  # marker down
         changes["trains"] = tuple(changed)
     else:
         changes["trains"] = trains[:index] + (laid,) + trains[index + 1:]
@@ -360,9 +367,14 @@ _make = tuple.__new__
 
 def _new(values: dict[str, object]) -> State:
     """A state holding ``values``, every field (see evolve)."""
-    new = object.__new__(State)
-    object.__setattr__(new, "__dict__", values)
+    new = _object_new(State)
+    _set_dict(new, values)
     return new
+
+
+_object_new = object.__new__
+_set_dict = State.__dict__["__dict__"].__set__
+"""Sets an instance's dict: what ``object.__setattr__(new, "__dict__", values)`` does, without looking the name up."""
 
 
 def _draw(state: State, move: Move) -> State:
@@ -372,7 +384,7 @@ def _draw(state: State, move: Move) -> State:
     hand = hands[seat]
     seen_drawn = state.seen_drawn
     if hand is not None:
-        drawn = Hand(hand.tiles + (tile,), hand.unknown) if tile is not None else Hand(hand.tiles, hand.unknown + 1)
+        drawn = _make(Hand, (hand[0] + (tile,), hand[1]) if tile is not None else (hand[0], hand[1] + 1))
         hands = hands[:seat] + (drawn,) + hands[seat + 1:]
     elif tile is not None:
         seen_drawn = seen_drawn[:seat] + (seen_drawn[seat] | {tile},) + seen_drawn[seat + 1:]
@@ -382,16 +394,15 @@ def _draw(state: State, move: Move) -> State:
         bone_tiles = bone_tiles[:at] + bone_tiles[at + 1:]
     count = state.boneyard - 1 if state.boneyard is not None else None
     progress = state.progress
-    return evolve(
-        state,
-        hands=hands,
-        boneyard=count,
-        boneyard_tiles=bone_tiles,
-        seen_drawn=seen_drawn,
-        # A player who draws on a special first turn (where that is allowed) has a normal
-        # turn from then on: the drawn tile, if it can be played, is the whole turn.
-        progress=Progress(progress.played, True, tile, progress.doubles_laid, False),
-    )
+    values = dict(state.__dict__)
+    values["hands"] = hands
+    values["boneyard"] = count
+    values["boneyard_tiles"] = bone_tiles
+    values["seen_drawn"] = seen_drawn
+    # A player who draws on a special first turn (where that is allowed) has a normal
+    # turn from then on: the drawn tile, if it can be played, is the whole turn.
+    values["progress"] = Progress(progress.played, True, tile, progress.doubles_laid, False)
+    return _new(values)
 
 
 def _end_turn(state: State, values: dict[str, object]) -> State:
@@ -401,7 +412,7 @@ def _end_turn(state: State, values: dict[str, object]) -> State:
     pending = state.pending_first
     phase = state.phase
     flags = state.ruleset.flags
-    if phase is Phase.FIRST_TURN:
+    if phase is _FIRST_TURN:
         if flags.first_turn_who is FirstTurnWho.FIRST_PLAYER_ONLY:
             pending = frozenset()
         else:
@@ -416,7 +427,7 @@ def _end_turn(state: State, values: dict[str, object]) -> State:
         out = hand is not None and not hand.tiles and not hand.unknown
     else:
         out = any(h is not None and h.empty for h in hands)
-    over = (phase is Phase.PLAY and out) or passes >= n
+    over = (phase is _PLAY_PHASE and out) or passes >= n
     nxt = (state.to_move + 1) % n
     values["to_move"] = nxt
     values["phase"] = phase

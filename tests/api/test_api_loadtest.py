@@ -70,3 +70,16 @@ def test_a_short_real_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert loadtest.main(["--duration", "1", "--warmup", "0", "--connections", "2", "--threads", "1"]) == 0
     out = capsys.readouterr().out
     assert "requests/s" in out and "adjudicate/health throughput" in out and "p95" in out
+    assert "median of 1 rounds" in out and "server CPU/request (ms)" in out
+
+
+def test_rounds_are_combined_by_medians_and_the_ratio_paired() -> None:
+    def run(rps: float, cpu: float) -> loadtest.Result:
+        return loadtest.Result("x", int(rps), 1.0, rps, 1.0, 2.0, 3.0, 4.0, 5.0, 0, 0, {}, cpu)
+
+    health = [run(1000, 0.2), run(400, 0.5), run(900, 0.2)]
+    api = [run(300, 1.0), run(100, 2.0), run(180, 1.0)]
+    both = loadtest.combined("health", health)
+    assert both.rps == 900 and both.requests == 2300 and both.cpu_ms == 0.2
+    # each round's ratio: 30%, 25%, 20%: the median of the rounds, not the ratio of the medians (20%)
+    assert loadtest.paired_ratio(health, api) == pytest.approx(0.25)
