@@ -11,8 +11,10 @@ of the calls in the process's CPU time (``time.process_time``, as in the rest of
 on a shared machine the wall clock of a longer call also counts the other processes that ran
 meanwhile.
 
-The requests are what a browser sends, handed to Django's WSGI handler as gunicorn hands them
-(no socket, no test client): the form as ``multipart/form-data`` (its ``enctype``) with the CSRF
+The requests are what a browser sends, handed to the application gunicorn serves
+(``mextrain_site.wsgi``: Django's WSGI handler, in a process settled as a server's is, its
+startup objects frozen out of the garbage collector's way, :mod:`mextrain_site.core.warm`) as
+gunicorn hands them (no socket, no test client): the form as ``multipart/form-data`` (its ``enctype``) with the CSRF
 cookie and token a first GET gave, ``Origin``, and ``Accept-Encoding: gzip``, so the CSRF check
 and the compression are counted. The body is encoded once beforehand (that is the browser's work).
 
@@ -103,14 +105,14 @@ def measure(rounds: int = 200) -> PageFigures:
     import django
 
     django.setup()
-    from django.core.handlers.wsgi import WSGIHandler
     from django.utils import translation
 
     from mextrain_site.core.referee import parse
     from mextrain_site.referee.views import EXAMPLE
+    from mextrain_site.wsgi import application
     from rules.answer import rule
 
-    browser = Browser(WSGIHandler())
+    browser = Browser(application)
     url = "/en/adjudicate/"
     status, form = browser.request("GET", url)
     token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', Browser.unzipped(form))
