@@ -14,9 +14,10 @@ meanwhile.
 The requests are what a browser sends, handed to the application gunicorn serves
 (``mextrain_site.wsgi``: Django's WSGI handler, in a process settled as a server's is, its
 startup objects frozen out of the garbage collector's way, :mod:`mextrain_site.core.warm`) as
-gunicorn hands them (no socket, no test client): the form as ``multipart/form-data`` (its ``enctype``) with the CSRF
-cookie and token a first GET gave, ``Origin``, and ``Accept-Encoding: gzip``, so the CSRF check
-and the compression are counted. The body is encoded once beforehand (that is the browser's work).
+gunicorn hands them (no socket, no test client): the form as ``multipart/form-data`` (its
+``enctype``) with the CSRF cookie and token a first GET gave, ``Origin``, and
+``Accept-Encoding: gzip``, so the CSRF check and the compression are counted. The body is encoded
+once beforehand (that is the browser's work).
 
 The engine's figure is parse, then judge under every ruleset. The page also needs the reasons it
 shows put into words in the reader's language (``Reason.text``, engine code): like the API, the

@@ -3,7 +3,7 @@
 :func:`settle` loads what every process keeps for its whole life (the URL configuration, the
 published rulesets, the page templates), then moves every object alive at that point out of the
 garbage collector's generations (:func:`gc.freeze`, as Instagram runs Django). Those objects never
-die, but a full collection would walk all of them again: about 70,000 here, 40 ms every few
+die, but a full collection would walk all of them again: about 66,000 here, 40 ms every few
 hundred requests on this machine (a pause on the request that triggers it; about 0.1 ms per
 request on average). Frozen, a full collection walks only what requests left behind (about 1 ms).
 Young collections are unaffected: they only ever walk new objects.
