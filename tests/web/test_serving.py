@@ -271,3 +271,32 @@ def test_htmx_pages_keep_htmx_from_injecting_its_indicator_style(client: Client)
         html = client.get(path).content.decode()
         meta = re.search(r'<meta name="htmx-config" content=\'([^\']+)\'>', html)
         assert meta is not None and '"includeIndicatorStyles":false' in meta.group(1)
+
+
+# -- Compression ---------------------------------------------------------------------------------
+
+
+def test_pages_are_gzipped_fast_yet_as_django_would_padded_varied_and_only_when_asked(client: Client) -> None:
+    """The project's gzip (level 3) keeps Django's behaviour: Vary, the BREACH padding in the
+    header's file name (so two answers of the same page differ in length), no gzip unless asked."""
+    import gzip
+
+    from mextrain_site.core.compression import LEVEL, compress
+
+    plain = client.get("/en/adjudicate/")
+    assert "Content-Encoding" not in plain and "Accept-Encoding" in plain["Vary"]
+    lengths = set()
+    for _ in range(8):
+        r = client.get("/en/adjudicate/", HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+        assert r["Content-Encoding"] == "gzip" and "Accept-Encoding" in r["Vary"]
+        assert int(r["Content-Length"]) == len(r.content)
+        assert r.content[3] & gzip.FNAME  # the padding travels as the gzip member's file name
+        unzipped = gzip.decompress(r.content)  # the same page (but for the CSRF token's mask)
+        token = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]+"')
+        assert token.sub(b"", unzipped) == token.sub(b"", plain.content)
+        lengths.add(len(r.content))
+    assert len(lengths) > 1
+    # A short answer (the health check) and an already encoded one are left alone.
+    assert "Content-Encoding" not in client.get("/health", HTTP_ACCEPT_ENCODING="gzip")
+    body = plain.content
+    assert LEVEL <= 3 and gzip.decompress(compress(body)) == body and len(compress(body)) < len(body) / 3
