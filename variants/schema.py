@@ -317,7 +317,7 @@ def combination_errors(rules: Mapping[str, Rule]) -> list[tuple[str, str, str]]:
     expected and found as :class:`rules.messages.Message` (the builder words them).
 
     The same checks guard the ruleset files and house rulesets."""
-    out = []
+    out: list[tuple[str, str, str]] = []
     players, deal = rules["players.count"].value, rules["setup.deal"].value
     missing = [n for n in range(players.min, players.max + 1)
                if not any(row.min_players <= n <= row.max_players for row in deal)]
