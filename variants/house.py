@@ -23,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from rules.messages import Message
 from rules.ruleset import RULE_SPECS, Rule, Ruleset, Status
 
 from .loader import get_ruleset
@@ -123,8 +124,8 @@ def check(spec: HouseFile) -> House:
     base = get_ruleset(spec.base)
     for key, (value, listed_node) in spec.listed.items():
         if value != base.rules[key].value:
-            raise spec.reader.fail(listed_node, f"rules.{key}.value", f"the value of {base.id} (or status: house for a rule of "
-                                   "the table's own)")
+            raise spec.reader.fail(listed_node, f"rules.{key}.value", Message(
+                "the value of {base} (or status: house for a rule of the table's own)", base=base.id))
     rules: dict[str, Rule] = dict(base.rules)
     rules.update(spec.rules)
     for key, expected, found in combination_errors(rules):

@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from rules.messages import Message
 from rules.ruleset import (
     RULE_SPECS,
     SPEC_BY_KEY,
@@ -34,7 +35,9 @@ from rules.ruleset import (
 
 
 class RulesetFileError(ValueError):
-    """A ruleset file that does not match the schema."""
+    """A ruleset file that does not match the schema. ``expected`` and ``found`` are
+    :class:`rules.messages.Message` where the builder or an upload can show them (the web layer
+    words them in the reader's language); the message itself is English."""
 
     def __init__(self, file: str, line: int, path: str, expected: str, found: str) -> None:
         self.file, self.line, self.path, self.expected, self.found = file, line, path, expected, found
@@ -87,11 +90,19 @@ def _describe(node: yaml.Node) -> str:
         if isinstance(value, _Unsafe):
             return repr(value)
         if value is None:
-            return "nothing"
-        return f"{type(value).__name__} {value!r}" if not isinstance(value, str) else repr(value)
+            return Message("nothing")
+        if isinstance(value, str):
+            return repr(value)
+        if isinstance(value, bool):
+            return Message("bool {value}", value=repr(value))
+        if isinstance(value, int):
+            return Message("int {value}", value=repr(value))
+        if isinstance(value, float):
+            return Message("float {value}", value=repr(value))
+        return f"{type(value).__name__} {value!r}"
     if isinstance(node, yaml.SequenceNode):
-        return "a list"
-    return "a mapping"
+        return Message("a list")
+    return Message("a mapping")
 
 
 class _Reader:
@@ -109,40 +120,41 @@ class _Reader:
         self, node: yaml.Node, path: str, required: Iterable[str], optional: Iterable[str] = ()
     ) -> dict[str, yaml.Node]:
         if not isinstance(node, yaml.MappingNode):
-            raise self.fail(node, path, "a mapping")
+            raise self.fail(node, path, Message("a mapping"))
         required, optional = tuple(required), tuple(optional)
         out: dict[str, yaml.Node] = {}
         for key_node, value_node in node.value:
-            key = self.scalar(key_node, path or "(top)", str, "a key")
+            key = self.scalar(key_node, path or "(top)", str, Message("a key"))
             sub = f"{path}.{key}" if path else key
             if key in out:
-                raise self.fail(key_node, sub, "each key once", "a second " + repr(key))
+                raise self.fail(key_node, sub, Message("each key once"), Message("a second {key}", key=repr(key)))
             if key not in required and key not in optional:
                 allowed = ", ".join(repr(k) for k in (*required, *optional))
-                raise self.fail(key_node, sub, f"one of the keys {allowed}", f"unknown key {key!r}")
+                raise self.fail(key_node, sub, Message("one of the keys {allowed}", allowed=allowed),
+                                Message("unknown key {key}", key=repr(key)))
             out[key] = value_node
         for key in required:
             if key not in out:
-                raise self.fail(node, f"{path}.{key}" if path else key, "this key", "it missing")
+                raise self.fail(node, f"{path}.{key}" if path else key, Message("this key"), Message("it missing"))
         return out
 
     def open_mapping(self, node: yaml.Node, path: str) -> list[tuple[str, yaml.Node, yaml.Node]]:
         """A mapping whose keys are data (rule keys, option names)."""
         if not isinstance(node, yaml.MappingNode):
-            raise self.fail(node, path, "a mapping")
+            raise self.fail(node, path, Message("a mapping"))
         seen: set[str] = set()
         out = []
         for key_node, value_node in node.value:
-            key = self.scalar(key_node, path, str, "a key")
+            key = self.scalar(key_node, path, str, Message("a key"))
             if key in seen:
-                raise self.fail(key_node, f"{path}.{key}", "each key once", "a second " + repr(key))
+                raise self.fail(key_node, f"{path}.{key}", Message("each key once"), Message("a second {key}", key=repr(key)))
             seen.add(key)
             out.append((key, key_node, value_node))
         return out
 
     def sequence(self, node: yaml.Node, path: str) -> list[yaml.Node]:
         if not isinstance(node, yaml.SequenceNode):
-            raise self.fail(node, path, "a list")
+            raise self.fail(node, path, Message("a list"))
         return list(node.value)
 
     def scalar(self, node: yaml.Node, path: str, kind: type, expected: str) -> Any:
@@ -156,9 +168,9 @@ class _Reader:
         return value
 
     def text(self, node: yaml.Node, path: str, *, empty: bool = False) -> str:
-        value: str = self.scalar(node, path, str, "a string")
+        value: str = self.scalar(node, path, str, Message("a string"))
         if not empty and not value.strip():
-            raise self.fail(node, path, "a non-empty string", "an empty string")
+            raise self.fail(node, path, Message("a non-empty string"), Message("an empty string"))
         return value
 
     def names(self, node: yaml.Node, path: str) -> tuple[str, ...]:
@@ -167,7 +179,7 @@ class _Reader:
     def choice(self, node: yaml.Node, path: str, enum_type: type[enum.Enum],
                members: Iterable[enum.Enum] | None = None) -> enum.Enum:
         allowed = [m.value for m in (enum_type if members is None else members)]
-        expected = "one of " + ", ".join(repr(a) for a in allowed)
+        expected = Message("one of {allowed}", allowed=", ".join(repr(a) for a in allowed))
         value = self.scalar(node, path, str, expected)
         if value not in allowed:
             raise self.fail(node, path, expected)
@@ -177,7 +189,7 @@ class _Reader:
 def _value(r: _Reader, spec: RuleSpec, node: yaml.Node, path: str) -> Any:
     kind = spec.kind
     if kind is ValueKind.BOOL:
-        return r.scalar(node, path, bool, "true or false")
+        return r.scalar(node, path, bool, Message("true or false"))
     if kind is ValueKind.INT:
         return _number(r, spec, node, path)
     if kind is ValueKind.CHOICE_OR_NUMBER:
@@ -188,7 +200,8 @@ def _value(r: _Reader, spec: RuleSpec, node: yaml.Node, path: str) -> Any:
         allowed = [m.value for m in spec.enum]
         if not isinstance(value, str) or value not in allowed:
             lo, hi = spec.bounds
-            raise r.fail(node, path, "one of " + ", ".join(repr(a) for a in allowed) + f" or a whole number from {lo} to {hi}")
+            raise r.fail(node, path, Message("one of {allowed} or a whole number from {lo} to {hi}",
+                                             allowed=", ".join(repr(a) for a in allowed), lo=lo, hi=hi))
         return next(m for m in spec.enum if m.value == value)
     if kind is ValueKind.TEXT:
         return r.text(node, path)
@@ -200,10 +213,10 @@ def _value(r: _Reader, spec: RuleSpec, node: yaml.Node, path: str) -> Any:
         return tuple(r.choice(n, f"{path}[{i}]", spec.enum) for i, n in enumerate(r.sequence(node, path)))
     if kind is ValueKind.PLAYER_RANGE:
         m = r.mapping(node, path, ("min", "max"))
-        lo = r.scalar(m["min"], path + ".min", int, "a whole number")
-        hi = r.scalar(m["max"], path + ".max", int, "a whole number")
+        lo = r.scalar(m["min"], path + ".min", int, Message("a whole number"))
+        hi = r.scalar(m["max"], path + ".max", int, Message("a whole number"))
         if not 1 <= lo <= hi:
-            raise r.fail(m["max"], path, "1 <= min <= max", f"min {lo}, max {hi}")
+            raise r.fail(m["max"], path, Message("1 <= min <= max"), Message("min {lo}, max {hi}", lo=lo, hi=hi))
         return PlayerRange(lo, hi)
     assert kind is ValueKind.DEAL_TABLE
     rows = []
@@ -212,36 +225,39 @@ def _value(r: _Reader, spec: RuleSpec, node: yaml.Node, path: str) -> Any:
         m = r.mapping(row_node, rp, ("players", "set", "tiles"))
         players = r.sequence(m["players"], rp + ".players")
         if len(players) != 2:
-            raise r.fail(m["players"], rp + ".players", "[lowest, highest]", f"a list of {len(players)}")
-        lo = r.scalar(players[0], rp + ".players[0]", int, "a whole number")
-        hi = r.scalar(players[1], rp + ".players[1]", int, "a whole number")
+            raise r.fail(m["players"], rp + ".players", Message("[lowest, highest]"),
+                         Message("a list of {n}", n=len(players)))
+        lo = r.scalar(players[0], rp + ".players[0]", int, Message("a whole number"))
+        hi = r.scalar(players[1], rp + ".players[1]", int, Message("a whole number"))
         if not 1 <= lo <= hi:
-            raise r.fail(m["players"], rp + ".players", "1 <= lowest <= highest", f"[{lo}, {hi}]")
-        set_max = r.scalar(m["set"], rp + ".set", int, "a set size from 6 to 18")
+            raise r.fail(m["players"], rp + ".players", Message("1 <= lowest <= highest"), f"[{lo}, {hi}]")
+        set_max = r.scalar(m["set"], rp + ".set", int, Message("a set size from 6 to 18"))
         if not 6 <= set_max <= 18:
-            raise r.fail(m["set"], rp + ".set", "a set size from 6 to 18")
+            raise r.fail(m["set"], rp + ".set", Message("a set size from 6 to 18"))
         tiles_node = m["tiles"]
         tiles = None
         if not (isinstance(tiles_node, yaml.ScalarNode) and tiles_node.tag.endswith(":null")):
-            tiles = r.scalar(tiles_node, rp + ".tiles", int, "a whole number or null")
+            tiles = r.scalar(tiles_node, rp + ".tiles", int, Message("a whole number or null"))
             size = (set_max + 1) * (set_max + 2) // 2
             if tiles < 1 or tiles * hi > size:
-                raise r.fail(tiles_node, rp + ".tiles", f"a hand that fits a double-{set_max} set for {hi} players")
+                raise r.fail(tiles_node, rp + ".tiles", Message("a hand that fits a double-{set} set for {players} players",
+                                                                set=set_max, players=hi))
         rows.append(DealRow(lo, hi, set_max, tiles))
     if not rows:
-        raise r.fail(node, path, "at least one row", "an empty list")
+        raise r.fail(node, path, Message("at least one row"), Message("an empty list"))
     return tuple(rows)
 
 
 def _number(r: _Reader, spec: RuleSpec, node: yaml.Node, path: str) -> int:
     """A whole number within the rule's bounds (if it has any)."""
     if spec.bounds is None:
-        value: int = r.scalar(node, path, int, "a whole number")
+        value: int = r.scalar(node, path, int, Message("a whole number"))
         return value
     lo, hi = spec.bounds
-    value = r.scalar(node, path, int, f"a whole number from {lo} to {hi}")
+    expected = Message("a whole number from {lo} to {hi}", lo=lo, hi=hi)
+    value = r.scalar(node, path, int, expected)
     if not lo <= value <= hi:
-        raise r.fail(node, path, f"a whole number from {lo} to {hi}")
+        raise r.fail(node, path, expected)
     return value
 
 
@@ -270,7 +286,8 @@ def _rule(r: _Reader, key: str, node: yaml.Node, path: str, seeds: frozenset[str
     cites = _citations(r, m["cite"], path + ".cite", seeds)
     if status is Status.HOUSE:
         if cites:
-            raise r.fail(m["cite"], path + ".cite", "no citation for a house rule", "a list of " + str(len(cites)))
+            raise r.fail(m["cite"], path + ".cite", Message("no citation for a house rule"),
+                         Message("a list of {n}", n=len(cites)))
         value = _value(r, spec, m["value"], path + ".value")
         return Rule(key=key, value=value, status=status, citations=(), note=r.text(m["note"], path + ".note") if "note" in m else "")
     if status is not Status.SILENT and not cites:
@@ -296,50 +313,56 @@ def _rule(r: _Reader, key: str, node: yaml.Node, path: str, seeds: frozenset[str
 
 
 def combination_errors(rules: Mapping[str, Rule]) -> list[tuple[str, str, str]]:
-    """Values that each pass but cannot work together: (rule key, expected, found) per problem.
+    """Values that each pass but cannot work together: (rule key, expected, found) per problem,
+    expected and found as :class:`rules.messages.Message` (the builder words them).
 
     The same checks guard the ruleset files and house rulesets."""
-    out = []
+    out: list[tuple[str, str, str]] = []
     players, deal = rules["players.count"].value, rules["setup.deal"].value
     missing = [n for n in range(players.min, players.max + 1)
                if not any(row.min_players <= n <= row.max_players for row in deal)]
     if missing:
         counts = ", ".join(str(n) for n in missing)
         out.append(("setup.deal",
-                    f"a hand-size row for every player count from {players.min} to {players.max} "
-                    f"(players.count): add a row for {counts} or narrow players.count",
-                    f"no row for {counts} players"))
+                    Message("a hand-size row for every player count from {lo} to {hi} "
+                            "(players.count): add a row for {counts} or narrow players.count",
+                            lo=players.min, hi=players.max, counts=counts),
+                    Message("no row for {counts} players", counts=counts)))
     engine, missing = rules["engine.tile"].value, rules["engine.missing"].value
     if missing.value == "set-aside-before-deal" and not engine.fixed:
         out.append(("engine.missing",
-                    "an engine double known before the deal to set it aside (engine.tile 'round-double' or "
-                    "'set-highest'): use one of them or another engine.missing than 'set-aside-before-deal'",
-                    f"engine.tile {engine.value!r}"))
+                    Message("an engine double known before the deal to set it aside (engine.tile 'round-double' or "
+                            "'set-highest'): use one of them or another engine.missing than 'set-aside-before-deal'"),
+                    Message("engine.tile 'highest-held'") if engine is EngineTile.HIGHEST_HELD
+                    else f"engine.tile {engine.value!r}"))
     if missing.value == "set-aside-before-deal":
         for i, row in enumerate(deal):
             left = (row.set_max + 1) * (row.set_max + 2) // 2 - 1  # the set without its engine
             if row.tiles is not None and row.tiles * row.max_players > left:
                 out.append(("setup.deal",
-                            f"hands that leave the engine out of the deal (engine.missing 'set-aside-before-deal'): "
-                            f"at most {left // row.max_players} tiles each for {row.max_players} players from the "
-                            f"{left} tiles of a double-{row.set_max} set without its engine (row {i})",
-                            f"{row.tiles} tiles each"))
+                            Message("hands that leave the engine out of the deal (engine.missing 'set-aside-before-deal'): "
+                                    "at most {most} tiles each for {players} players from the "
+                                    "{left} tiles of a double-{set} set without its engine (row {row})",
+                                    most=left // row.max_players, players=row.max_players, left=left,
+                                    set=row.set_max, row=i),
+                            Message("{tiles} tiles each", tiles=row.tiles)))
                 break
     rounds = rules["rounds.count"].value
     if isinstance(rounds, int) and engine is EngineTile.ROUND_DOUBLE:
         smallest = min(row.set_max for row in deal)
         if rounds > smallest + 1:
             out.append(("rounds.count",
-                        f"at most {smallest + 1} rounds with engine.tile 'round-double' (one double a round, and "
-                        f"setup.deal has the double-{smallest} set): use engine.tile 'set-highest' or fewer rounds",
-                        f"{rounds} rounds"))
+                        Message("at most {most} rounds with engine.tile 'round-double' (one double a round, and "
+                                "setup.deal has the double-{set} set): use engine.tile 'set-highest' or fewer rounds",
+                                most=smallest + 1, set=smallest),
+                        Message("{rounds} rounds", rounds=rounds)))
     placed, removed = rules["markers.placed"].value, rules["markers.removed"].value
     if placed.value == "when-own-train-unplayable" and removed.value == "owner-plays-any-tile":
         out.append(("markers.removed",
-                    "a marker that stays down when its owner plays elsewhere (markers.placed "
-                    "'when-own-train-unplayable' puts it down on that very play): use markers.removed "
-                    "'owner-plays-own-train' or markers.placed 'on-pass'",
-                    "markers.removed 'owner-plays-any-tile'"))
+                    Message("a marker that stays down when its owner plays elsewhere (markers.placed "
+                            "'when-own-train-unplayable' puts it down on that very play): use markers.removed "
+                            "'owner-plays-own-train' or markers.placed 'on-pass'"),
+                    Message("markers.removed 'owner-plays-any-tile'")))
     return out
 
 
@@ -354,9 +377,9 @@ def _compose(text: str, file: str) -> yaml.Node:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 1
-        raise RulesetFileError(file, line, "(top)", "valid YAML", str(getattr(exc, "problem", exc))) from None
+        raise RulesetFileError(file, line, "(top)", Message("valid YAML"), str(getattr(exc, "problem", exc))) from None
     if root is None:
-        raise RulesetFileError(file, 1, "(top)", "a mapping", "an empty file")
+        raise RulesetFileError(file, 1, "(top)", Message("a mapping"), Message("an empty file"))
     return root
 
 
@@ -384,7 +407,8 @@ def parse_ruleset_file(text: str, file: str, expected_id: str) -> BaseRuleset:
         out: dict[str, Rule] = {}
         for key, key_node, value_node in r.open_mapping(node, path):
             if key not in SPEC_BY_KEY:
-                raise r.fail(key_node, f"{path}.{key}", "a rule key declared in rules/ruleset.py", f"unknown key {key!r}")
+                raise r.fail(key_node, f"{path}.{key}", Message("a rule key declared in rules/ruleset.py"),
+                             Message("unknown key {key}", key=repr(key)))
             out[key] = _rule(r, key, value_node, f"{path}.{key}", seeds, option)
         return out
 
@@ -457,7 +481,8 @@ class HouseFile:
 def house_name(r: _Reader, node: yaml.Node, path: str) -> str:
     name = " ".join(r.text(node, path).split())
     if len(name) > NAME_MAX:
-        raise r.fail(node, path, f"a name of at most {NAME_MAX} characters", f"{len(name)} characters")
+        raise r.fail(node, path, Message("a name of at most {n} characters", n=NAME_MAX),
+                     Message("{n} characters", n=len(name)))
     return name
 
 
@@ -475,7 +500,8 @@ def parse_house(text: str, file: str) -> HouseFile:
     listed: dict[str, tuple[Any, yaml.Node]] = {}
     for key, key_node, value_node in r.open_mapping(top["rules"], "rules"):
         if key not in SPEC_BY_KEY:
-            raise r.fail(key_node, f"rules.{key}", "a rule key declared in rules/ruleset.py", f"unknown key {key!r}")
+            raise r.fail(key_node, f"rules.{key}", Message("a rule key declared in rules/ruleset.py"),
+                             Message("unknown key {key}", key=repr(key)))
         # The base's rules are listed for the reader; their citations are the base's.
         status_node = value_node.value if isinstance(value_node, yaml.MappingNode) else []
         is_house = any(isinstance(k, yaml.ScalarNode) and k.value == "status" and isinstance(v, yaml.ScalarNode)
@@ -498,13 +524,14 @@ def house_from_data(base: Any, name: Any, rules: Any, file: str = "request") -> 
     base_text = r.text(represent(base), "base")
     name_text = house_name(r, represent(name), "name")
     if not isinstance(rules, Mapping):
-        raise r.fail(represent(rules), "rules", "a mapping")
+        raise r.fail(represent(rules), "rules", Message("a mapping"))
     out: dict[str, Rule] = {}
     nodes: dict[str, yaml.Node] = {}
     for key, value in rules.items():
         path = f"rules.{key}"
         if key not in SPEC_BY_KEY:
-            raise r.fail(represent(key), path, "a rule key declared in rules/ruleset.py", f"unknown key {key!r}")
+            raise r.fail(represent(key), path, Message("a rule key declared in rules/ruleset.py"),
+                             Message("unknown key {key}", key=repr(key)))
         node = represent(value)
         out[key] = Rule(key=key, value=_value(r, SPEC_BY_KEY[key], node, path), status=Status.HOUSE, citations=())
         nodes[key] = node

@@ -448,6 +448,8 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('expected pips from 0 to {limit}, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
+    _("the value of {base} (or status: house for a rule of the table's own)"),
+    # Translators: keep every {placeholder} exactly as it is.
     _('unknown variant {variant}; known variants: {known}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('too many options in {variant} (at most {limit})'),
@@ -459,6 +461,73 @@ MESSAGES = [
     _('option {option} of {variant} requires {needed}: use {suggestion}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('option {option} of {variant} cannot be combined with {other}'),
+    _('a mapping'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('a whole number from {lo} to {hi}'),
+    _('a list'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('one of {allowed}'),
+    _('nothing'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('bool {value}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('int {value}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('float {value}'),
+    _('a string'),
+    _('true or false'),
+    _('a whole number'),
+    _('a set size from 6 to 18'),
+    _('at least one row'),
+    _('an empty list'),
+    _('an empty file'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('a name of at most {n} characters'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{n} characters'),
+    _('a key'),
+    _('a non-empty string'),
+    _('an empty string'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('one of {allowed} or a whole number from {lo} to {hi}'),
+    _('1 <= min <= max'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('min {lo}, max {hi}'),
+    _('[lowest, highest]'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('a list of {n}'),
+    _('1 <= lowest <= highest'),
+    _('a whole number or null'),
+    _('no citation for a house rule'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('a hand-size row for every player count from {lo} to {hi} (players.count): add a row for {counts} or narrow players.count'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('no row for {counts} players'),
+    _("an engine double known before the deal to set it aside (engine.tile 'round-double' or 'set-highest'): use one of them or another engine.missing than 'set-aside-before-deal'"),
+    _("a marker that stays down when its owner plays elsewhere (markers.placed 'when-own-train-unplayable' puts it down on that very play): use markers.removed 'owner-plays-own-train' or markers.placed 'on-pass'"),
+    _("markers.removed 'owner-plays-any-tile'"),
+    _('valid YAML'),
+    _('a rule key declared in rules/ruleset.py'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('unknown key {key}'),
+    _('each key once'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('a second {key}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('one of the keys {allowed}'),
+    _('this key'),
+    _('it missing'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('a hand that fits a double-{set} set for {players} players'),
+    _("engine.tile 'highest-held'"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("at most {most} rounds with engine.tile 'round-double' (one double a round, and setup.deal has the double-{set} set): use engine.tile 'set-highest' or fewer rounds"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{rounds} rounds'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("hands that leave the engine out of the deal (engine.missing 'set-aside-before-deal'): at most {most} tiles each for {players} players from the {left} tiles of a double-{set} set without its engine (row {row})"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{tiles} tiles each'),
     # Translators: keep every {placeholder} exactly as it is.
     _('this asks for {total} judgements ({rulesets} rulesets × ({candidates} candidate actions + {moves} moves)); at most {limit} are made per request: judge fewer rulesets, or give a smaller hand or fewer moves'),
     # Translators: keep every {placeholder} exactly as it is.

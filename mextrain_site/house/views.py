@@ -20,8 +20,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.limits import charge_storage, limited
 from mextrain_site.reference import rule_views, wording
+from rules.messages import Message
 from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, DealRow, Ruleset, RuleSpec, Status, ValueKind, Worded
 from rules.tiles import STANDARD_SETS
 from variants import house as hs
@@ -114,7 +116,7 @@ class Control:
     value: Any
     choices: list[tuple[str, str]] = field(default_factory=list)
     changed: bool = False
-    error: str = ""
+    error: Refusal | None = None
     base_value: Any = None
     rows: list[DealRowForm] = field(default_factory=list)
     """The hand-size table editor's rows (setup.deal only)."""
@@ -257,7 +259,7 @@ def _controls(base: Ruleset, values: dict[str, Any] | None = None) -> list[tuple
             control = Control(spec, wording.label(spec.key), spec.kind.value, value, base_value=base_value,
                               changed=value != base_value)
             if spec.kind is ValueKind.DEAL_TABLE:
-                control.rows = _editor_rows(value, "")
+                control.rows = _editor_rows(value, -1)
             if spec.kind in (ValueKind.ENUM, ValueKind.ENUM_LIST, ValueKind.CHOICE_OR_NUMBER):
                 control.choices = _choices(spec)
             elif spec.kind is ValueKind.BOOL:
@@ -276,6 +278,42 @@ def _problem_key(exc: RulesetFileError) -> str:
     return exc.path
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """A schema error as the builder and the upload show it, in the reader's language: the rule by
+    its label (a row of the hand-size table in words), what was expected and what was found (the
+    fix); ``str()`` is "expected …; found …" (in English the reason without its path)."""
+
+    key: str
+    """The rule (or the top field, such as ``name``) it is about."""
+    where: str
+    """The rule's label, with the row of the hand-size table ("Set and hand size, row 3"); "" for a top field."""
+    text: str
+    row: int = -1
+    """The row of the hand-size table it is about (from 0), or -1."""
+    line: str = ""
+    """"line 4: " for a file, in the reader's language; "" for the builder's form."""
+    path: str = ""
+    """A file's field that is no rule (``title``), to find it in the file; "" otherwise."""
+
+    def __str__(self) -> str:
+        return self.text
+
+    @classmethod
+    def of(cls, exc: RulesetFileError, *, file: bool = False) -> Refusal:
+        key = _problem_key(exc)
+        m = re.match(r"rules\.setup\.deal\[(\d+)\]", exc.path)
+        row = int(m.group(1)) if m and key == "setup.deal" else -1
+        where = str(wording.label(key)) if key in SPEC_BY_KEY else ""
+        if row >= 0:
+            where = _("%(rule)s, row %(row)s") % {"rule": where, "row": row + 1}
+        text = _("expected %(expected)s; found %(found)s") % {
+            "expected": WORDING.message(exc.expected), "found": WORDING.message(exc.found)}
+        line = WORDING.message(Message("line {line}: ", line=exc.line)) if file and exc.line else ""
+        path = exc.path if file and key not in SPEC_BY_KEY and exc.path != "(top)" else ""
+        return cls(key, where, text, row, line, path)
+
+
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "POST"])
 def builder(request: HttpRequest) -> HttpResponse:
@@ -283,11 +321,11 @@ def builder(request: HttpRequest) -> HttpResponse:
     (htmx swaps only the summary), ``action=save`` stores and goes to the house ruleset's page."""
     source = request.POST if request.method == "POST" else request.GET
     base_id = source.get("base", "").strip() or option_ids()[0]
-    errors: dict[str, str] = {}
+    errors: dict[str, str | Refusal] = {}
     try:
         base = get_ruleset(base_id)
     except RulesetError as exc:
-        errors["base"] = str(exc)
+        errors["base"] = exc.worded(WORDING.message)
         base = get_ruleset(option_ids()[0])
     name = " ".join(source.get("name", "").split())
     values: dict[str, Any] | None = None
@@ -320,15 +358,18 @@ def builder(request: HttpRequest) -> HttpResponse:
                     else:
                         return _save(request, house_from_data(base.id, name, data, file="form"))
             except RulesetFileError as exc:
-                errors[_problem_key(exc)] = exc.reason
+                refusal = Refusal.of(exc)
+                errors[refusal.key] = refusal
             except RulesetError as exc:
-                errors["base"] = str(exc)
+                errors["base"] = exc.worded(WORDING.message)
     controls = _controls(base, values)
     for _gid, _title, group in controls:
         for control in group:
-            control.error = errors.get(control.spec.key, "")
-            if control.spec.kind is ValueKind.DEAL_TABLE and control.error:
-                control.rows = _editor_rows(control.value, control.error)
+            error = errors.get(control.spec.key)
+            if isinstance(error, Refusal):
+                control.error = error
+                if control.spec.kind is ValueKind.DEAL_TABLE:
+                    control.rows = _editor_rows(control.value, error.row)
     context = {
         "bases": list(dict.fromkeys((*option_ids(), base.id))),  # any valid combination stays chosen
         "base": base,
@@ -336,7 +377,7 @@ def builder(request: HttpRequest) -> HttpResponse:
         "name_max": NAME_MAX,
         "controls": controls,
         "errors": errors,
-        "rule_errors": [(wording.label(k), m) for k, m in errors.items() if k in SPEC_BY_KEY],
+        "rule_errors": [e for e in errors.values() if isinstance(e, Refusal) and e.key in SPEC_BY_KEY],
         "diffs": differences(ruleset or base),
         "changed": sum(c.changed for _g, _t, group in controls for c in group),
         "changed_rules": [c for _g, _t, group in controls for c in group if c.changed],
@@ -353,11 +394,9 @@ def builder(request: HttpRequest) -> HttpResponse:
     return render(request, template[action] if partial else "house/builder.html", context, status=status)
 
 
-def _editor_rows(rows: list[dict[str, str]], error: str) -> list[DealRowForm]:
-    """The editor's rows with the one a schema error names (``rules.setup.deal[2]…``) marked, and
-    DEAL_BLANK_ROWS empty rows to add to the table."""
-    m = re.match(r"rules\.setup\.deal\[(\d+)\]", error)
-    wrong = int(m.group(1)) if m else -1
+def _editor_rows(rows: list[dict[str, str]], wrong: int) -> list[DealRowForm]:
+    """The editor's rows with the one a schema error is about (``wrong``, from 0; -1: none) marked,
+    and DEAL_BLANK_ROWS empty rows to add to the table."""
     out = [DealRowForm(i, row, i == wrong) for i, row in enumerate(rows[:DEAL_ROWS_MAX])]
     blank = dict.fromkeys(DEAL_FIELDS, "")
     out += [DealRowForm(len(out) + i, blank, False) for i in range(min(DEAL_BLANK_ROWS, DEAL_ROWS_MAX - len(out)))]
@@ -392,7 +431,7 @@ def _to_page(ruleset: Ruleset) -> HttpResponse:
 def upload(request: HttpRequest) -> HttpResponse:
     """A house ruleset file (as downloaded from /h/<id>.yaml): recreate it and go to its page."""
     upload_file = request.FILES.get("file")
-    error = ""
+    error: str | Refusal = ""
     if upload_file is None:
         error = _("Choose a house ruleset file (.yaml) to upload.")
     elif upload_file.size is not None and upload_file.size > MAX_UPLOAD:
@@ -406,8 +445,10 @@ def upload(request: HttpRequest) -> HttpResponse:
             return _to_page(ruleset)
         except UnicodeDecodeError as exc:
             error = _("The file is not UTF-8 text (byte %(n)s).") % {"n": exc.start + 1}
-        except (RulesetFileError, RulesetError) as exc:
-            error = str(exc)
+        except RulesetFileError as exc:
+            error = Refusal.of(exc, file=True)
+        except RulesetError as exc:
+            error = exc.worded(WORDING.message)
     base = get_ruleset(option_ids()[0])
     context = {"bases": option_ids(), "base": base, "name": "", "name_max": NAME_MAX,
                "controls": _controls(base), "errors": {"upload": error}, "rule_errors": [],

@@ -129,7 +129,7 @@ def test_hand_size_table_editor_on_a_phone(page: Page, live_server: Any, artifac
     tiles.fill("12")
     tiles.dispatch_event("change")
     expect(summary.get_by_role("alert")).to_contain_text(
-        "rules.setup.deal[6].tiles: expected a hand that fits a double-12 set for 8 players; found int 12")
+        "Set and hand size, row 7: expected a hand that fits a double-12 set for 8 players; found int 12")
     tiles.fill("11")
     tiles.dispatch_event("change")
     expect(summary.get_by_role("alert")).to_have_count(0)
@@ -155,11 +155,13 @@ def test_hand_size_presets_without_javascript_in_hebrew(browser: Browser, live_s
     expect(page.locator("#deal-editor th").first).not_to_have_text("Players from")
     no_overflow(page)
     page.locator("#deal-editor").screenshot(path=str(artifacts / "house-deal-editor-he-375.png"))
-    # a row that does not fit is marked, the message names it
+    # a row that does not fit is marked, the message names it in words and says what fits, in Hebrew
     page.locator("[name='rule:setup.deal:tiles:0']").fill("50")
     page.locator("button[name='action'][value='preview']").click()
     expect(page.locator(".deal-row-error")).to_have_count(1)
-    expect(page.locator("#rule-setup\\.deal .field-error")).to_contain_text("rules.setup.deal[0].tiles")
+    error = page.locator("#rule-setup\\.deal .field-error")
+    expect(error).to_have_text("סט וגודל היד, שורה 1: צפוי: יד שמתאימה לסט כפול-12 עבור 2 שחקנים; נמצא: המספר 50")
+    expect(page.locator("#house-summary [role=alert]")).not_to_contain_text("rules.")
     no_overflow(page)
     page.locator("#rule-setup\\.deal").screenshot(path=str(artifacts / "house-deal-editor-refused-he-375.png"))
     context.close()

@@ -83,6 +83,17 @@ def test_post_creates_once_and_the_same_rules_give_the_same_id(client: Client) -
     ({"base": "masters", "rules": {}}, "bad-request", "missing field 'name'; the fields are: base, name, rules"),
     ({**NO_DRAW, "extra": 1}, "bad-request", "unknown field 'extra'; the fields are: base, name, rules"),
     ({**NO_DRAW, "name": "n" * 61}, "impossible-ruleset", "name: expected a name of at most 60 characters; found 61 characters"),
+    ({**NO_DRAW, "rules": {"markers.placed": "when-own-train-unplayable", "markers.removed": "owner-plays-any-tile"}},
+     "impossible-ruleset",
+     "rules.markers.removed: expected a marker that stays down when its owner plays elsewhere (markers.placed "
+     "'when-own-train-unplayable' puts it down on that very play): use markers.removed 'owner-plays-own-train' or "
+     "markers.placed 'on-pass'; found markers.removed 'owner-plays-any-tile'"),
+    ({**NO_DRAW, "rules": {"rounds.count": 13, "engine.tile": "round-double",
+                           "setup.deal": [{"players": [2, 8], "set": 9, "tiles": None}]}}, "impossible-ruleset",
+     "rules.rounds.count: expected at most 10 rounds with engine.tile 'round-double' (one double a round, and "
+     "setup.deal has the double-9 set): use engine.tile 'set-highest' or fewer rounds; found 13 rounds"),
+    ({**NO_DRAW, "rules": {"setup.deal": [{"players": [2, 8], "set": 12, "tiles": 12}]}}, "impossible-ruleset",
+     "rules.setup.deal[0].tiles: expected a hand that fits a double-12 set for 8 players; found int 12"),
 ])
 def test_post_refuses_an_impossible_ruleset_with_the_exact_reason(client: Client, payload: dict[str, Any], code: str,
                                                                   message: str) -> None:
@@ -271,10 +282,12 @@ def test_builder_refuses_a_hand_size_table_that_does_not_fit_naming_the_row(clie
     too_many = client.post("/en/house/", {**form, "rule:setup.deal:tiles:2": "12", "action": "preview"})
     html = too_many.content.decode()
     assert too_many.status_code == 400
-    assert "rules.setup.deal[2].tiles: expected a hand that fits a double-12 set for 8 players; found int 12" in html
+    # the rule by its label and the row in words (no key path), the reason's English as the API gives it
+    assert "Set and hand size, row 3: expected a hand that fits a double-12 set for 8 players; found int 12" in html
+    assert "rules.setup.deal" not in html
     assert html.count('class="deal-row-error"') == 1 and 'aria-invalid="true"' in html
     not_a_number = client.post("/en/house/", {**form, "rule:setup.deal:tiles:1": "many", "action": "preview"})
-    assert ("rules.setup.deal[1].tiles: expected a whole number or null; found &#x27;many&#x27;"
+    assert ("Set and hand size, row 2: expected a whole number or null; found &#x27;many&#x27;"
             in not_a_number.content.decode())
 
 
@@ -297,7 +310,8 @@ def test_builder_sets_a_number_of_rounds_and_the_scoring_bonus_and_penalties(cli
     assert 'A game has <bdi dir="ltr">10</bdi> rounds.' in page
     assert 'The player who goes out scores <bdi dir="ltr">-10</bdi> for the round instead of nothing.' in page
     wrong = client.post("/en/house/", {**data, "rule:rounds.count:number": "40", "action": "preview"})
-    assert "rules.rounds.count: expected a whole number from 2 to 30; found int 40" in wrong.content.decode()
+    assert "<strong>Rounds</strong>: expected a whole number from 2 to 30; found int 40" in wrong.content.decode()
+    assert "rules.rounds.count" not in wrong.content.decode()
 
 
 @pytest.mark.ratelimit
@@ -364,3 +378,78 @@ def test_the_referee_page_writes_the_bonus_and_penalties_into_the_sum(client: Cl
     assert f'<span class="score-sum">{escape(bob)}</span>' in page
     if lang != "en":
         assert "adds" not in ann and "adds" not in bob
+
+
+IMPOSSIBLE = {
+    "markers": ({"rule:markers.placed": "when-own-train-unplayable", "rule:markers.removed": "owner-plays-any-tile"},
+                "markers.removed",
+                "a marker that stays down when its owner plays elsewhere (markers.placed 'when-own-train-unplayable' "
+                "puts it down on that very play): use markers.removed 'owner-plays-own-train' or markers.placed 'on-pass'",
+                "markers.removed 'owner-plays-any-tile'"),
+    "deal row": ({"rule:setup.deal:tiles:2": "12"}, "setup.deal",
+                 "a hand that fits a double-{set} set for {players} players", "int {value}"),
+    "rounds": ({"rule:rounds.count": "number", "rule:rounds.count:number": "13", "rule:engine.tile": "round-double",
+                **{f"rule:setup.deal:{f}:{i}": v for i in range(3) for f, v in (("set", "9"), ("tiles", ""))}},
+               "rounds.count",
+               "at most {most} rounds with engine.tile 'round-double' (one double a round, and setup.deal has the "
+               "double-{set} set): use engine.tile 'set-highest' or fewer rounds", "{rounds} rounds"),
+}
+"""Builder submissions that cannot work: the form's changes, the rule refused, and the templates of what
+the schema expected and found (the engine messages the page words in the reader's language)."""
+
+
+def _refusal(html: str) -> str:
+    """The text of the builder's refusals (the summary's alert and the rule's own error)."""
+    parts = re.findall(r'<div class="alert" role="alert">.*?</div>|<p class="field-error" role="alert">.*?</p>', html, re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", "", " ".join(parts))).split())
+
+
+@pytest.mark.parametrize("lang", ["he", "hu"])
+@pytest.mark.parametrize("case", list(IMPOSSIBLE))
+def test_builder_refuses_in_the_readers_language(client: Client, lang: str, case: str) -> None:
+    changes, key, expected, found = IMPOSSIBLE[case]
+    form = _builder_form(client)
+    response = client.post(f"/{lang}/house/", {**form, **changes, "action": "preview"})
+    assert response.status_code == 400
+    html = response.content.decode()
+    text = _refusal(html)
+    with translation.override(lang):
+        label = str(wording.label(key))
+        assert translation.gettext(expected) != expected and translation.gettext(found) != found
+        # the fix, worded: the translated template's words are on the page (placeholders filled)
+        for template in (expected, found):
+            for piece in re.split(r"\{[^}]*\}", translation.gettext(template)):
+                assert piece.strip() in text, (piece, text)
+    assert label in text and "house-rule-error" in html
+    assert "rules." not in text  # no key path
+    english = re.findall(r"\b(expected|found|stays down|rounds with|a hand that fits|players)\b", text)
+    assert not english, (english, text)
+    if case == "deal row":
+        assert ("שורה 3" if lang == "he" else "3. sor") in text and html.count('class="deal-row-error"') == 1
+
+
+def test_builder_refuses_in_english_with_the_apis_reason(client: Client) -> None:
+    form = _builder_form(client)
+    changes, _key, expected, found = IMPOSSIBLE["markers"]
+    html = client.post("/en/house/", {**form, **changes, "action": "preview"}).content.decode()
+    reason = create(client, {**NO_DRAW, "rules": {"markers.placed": "when-own-train-unplayable",
+                                                  "markers.removed": "owner-plays-any-tile"}}).json()["error"]["message"]
+    assert reason == f"rules.markers.removed: expected {expected}; found {found}"
+    assert "Marker lifted: " + reason.removeprefix("rules.markers.removed: ") in _refusal(html)
+    assert "rules.markers.removed" not in _refusal(html)
+
+
+def test_upload_refuses_in_the_readers_language(client: Client) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = ("title: Ours\nbase: masters\nrules:\n  rounds.count:\n    value: 40\n    status: house\n    cite: []\n")
+    bad = client.post("/he/house/upload/", {"file": SimpleUploadedFile("ours.yaml", text.encode())})
+    assert bad.status_code == 400
+    shown = _refusal(bad.content.decode())
+    with translation.override("he"):
+        assert translation.gettext("line {line}: ").format(line=5) in shown
+        assert str(wording.label("rounds.count")) in shown
+        assert translation.gettext("a whole number from {lo} to {hi}").format(lo=2, hi=30) in shown
+    assert "rules." not in shown and "expected" not in shown
+    english = client.post("/en/house/upload/", {"file": SimpleUploadedFile("ours.yaml", text.encode())})
+    assert "line 5: Rounds: expected a whole number from 2 to 30; found int 40" in _refusal(english.content.decode())

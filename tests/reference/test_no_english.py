@@ -2,7 +2,7 @@
 the English source (an interface string of the catalogues, or a free text of the ruleset files)
 left untranslated. The pages: the reference (every ruleset and option, its rule sheet, compare,
 which, sources, reasons), the referee's prefilled example judged, a finished round judged, bad
-input, and a page that does not exist."""
+input, a page that does not exist, and the house rules builder refusing a combination."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from reference_html import Node, parse, reference_pages
 
 from mextrain_site.referee.views import EXAMPLE
 from tests.catalogues import entries
+from tests.house.test_house_web import _builder_form as house_form
 from variants.texts import free_texts
 
 pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore:No directory at:UserWarning")]
@@ -42,6 +43,10 @@ moves:
 check: Cy: pass
 """
 BAD_INPUT = "players: Ann Bob\nengine: 12-12\nAnn: 12-5 5-5\nBob: -\nturn: Cy\n"
+REFUSED_HOUSE = {"rule:markers.placed": "when-own-train-unplayable", "rule:markers.removed": "owner-plays-any-tile",
+                 "rule:setup.deal:tiles:2": "12"}
+"""A house ruleset the builder refuses (two rules that cannot work together, a hand-size row that does
+not fit its set): the refusal is worded in the reader's language."""
 NOT_PROSE = ("code", "kbd", "samp", "script", "style", "textarea", "pre")
 """Elements whose text is input syntax, ids or code, not prose."""
 
@@ -99,8 +104,10 @@ def test_no_ruling_or_error_page_leaks_english(client: Client, lang: str) -> Non
         "a finished round judged": client.post(url, {"position": FINISHED_ROUND}),
         "bad input": client.post(url, {"position": BAD_INPUT}),
         "no such page": client.get(f"/{lang}/variants/no-such-ruleset/"),
+        "house rules refused": client.post(f"/{lang}/house/", {**house_form(client), **REFUSED_HOUSE, "action": "preview"}),
     }
     assert pages["bad input"].status_code == 400 and pages["no such page"].status_code == 404
+    assert pages["house rules refused"].status_code == 400
     found = {name: stray[:3] for name, r in pages.items() if (stray := leaks(r.content, lang))}
     assert not found, f"{lang}: English on {found}"
 
