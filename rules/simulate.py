@@ -8,8 +8,8 @@ engine's invariants after every move.
 ``--rules FILE.yaml`` plays under a house ruleset file (as downloaded from ``/h/<id>.yaml``,
 checked as an upload is, offline) instead of a published ``--variant``; a bad file is refused
 with one line naming the file and line, exit 2. The log's ``variant:`` line is the house
-ruleset's id (the one the site gives the same rules), so ``manage.py adjudicate LOG --rules
-FILE.yaml`` replays it offline, and the site replays it once the ruleset is stored.
+ruleset's id (the one the site gives the same rules), so each round of the log replays offline
+with ``manage.py adjudicate ROUND.txt --rules FILE.yaml``, and on the site once the ruleset is stored.
 
 ``--set double-N`` picks a row of the ruleset's table (default: its first for this many players);
 ``--games N`` plays N whole games with the seeds --seed, --seed+1, ... An impossible combination
@@ -271,7 +271,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     f.write(f"# round {i} of a {ruleset.id} game, seed {seed}\n")
                     if args.rules:
                         f.write(f"# {ruleset.id} is the house ruleset {ruleset.title!r} of {args.rules} (built on "
-                                f"{ruleset.built_on}): replay with manage.py adjudicate FILE --rules {args.rules}\n")
+                                f"{ruleset.built_on}): replay this round with manage.py adjudicate ROUND.txt "
+                                f"--rules {args.rules}\n")
                     f.write(log.text())
                     f.write("\n")
     if args.games == 1:
