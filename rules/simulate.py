@@ -3,6 +3,13 @@ engine's invariants after every move.
 
     python -m rules.simulate --variant masters+mandatory-doubles --players 4 --rounds 3 --seed 7 [--log FILE]
     python -m rules.simulate --variant gamerules --players 4 --set double-12 --games 50 --seed 1
+    python -m rules.simulate --rules ours.yaml --players 4 --rounds 2 --seed 7 --log game.txt
+
+``--rules FILE.yaml`` plays under a house ruleset file (as downloaded from ``/h/<id>.yaml``,
+checked as an upload is, offline) instead of a published ``--variant``; a bad file is refused
+with one line naming the file and line, exit 2. The log's ``variant:`` line is the house
+ruleset's id (the one the site gives the same rules), so each round of the log replays offline
+with ``manage.py adjudicate ROUND.txt --rules FILE.yaml``, and on the site once the ruleset is stored.
 
 ``--set double-N`` picks a row of the ruleset's table (default: its first for this many players);
 ``--games N`` plays N whole games with the seeds --seed, --seed+1, ... An impossible combination
@@ -220,7 +227,10 @@ def parse_set(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules.simulate", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--variant", required=True, help="ruleset id, options joined by +")
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--variant", help="ruleset id, options joined by +")
+    which.add_argument("--rules", metavar="FILE.yaml",
+                       help="a house ruleset file (as downloaded from /h/<id>.yaml): play under it, offline")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--set", type=parse_set, default=None, metavar="double-N",
                         help="the set: a row of the ruleset's table for this many players (default: its first)")
@@ -229,12 +239,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--log", metavar="FILE", help="write every round's log (deal plus moves) to FILE")
     args = parser.parse_args(argv)
-    from variants.loader import get_ruleset  # the only I/O: reading the ruleset files
+    # the only I/O: reading the ruleset files (and the house ruleset file named)
+    from variants.house import MAX_FILE, from_file
+    from variants.loader import get_ruleset, read_text
 
     from .errors import InputError
 
     try:
-        ruleset = get_ruleset(args.variant)
+        ruleset = from_file(read_text(args.rules, MAX_FILE), args.rules) if args.rules else get_ruleset(args.variant)
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -257,6 +269,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             for seed, game in played:
                 for i, log in enumerate(game.rounds, 1):
                     f.write(f"# round {i} of a {ruleset.id} game, seed {seed}\n")
+                    if args.rules:
+                        f.write(f"# {ruleset.id} is the house ruleset {ruleset.title!r} of {args.rules} (built on "
+                                f"{ruleset.built_on}): replay this round with manage.py adjudicate ROUND.txt "
+                                f"--rules {args.rules}\n")
                     f.write(log.text())
                     f.write("\n")
     if args.games == 1:

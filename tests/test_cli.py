@@ -1,4 +1,4 @@
-"""The CLI: `manage.py adjudicate` and `manage.py check`, run as real processes."""
+"""The CLI: `manage.py adjudicate`, `manage.py check` and `rules.simulate --rules`, run as real processes."""
 
 from __future__ import annotations
 
@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from rules.moves import Action
+from rules.position import Position
+from rules.replay import replay
+from rules.state import build
 from tests.examples import SPEC_EXAMPLE
+from variants import house as hs
+from variants.schema import house_from_data
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -138,3 +144,119 @@ def test_strict_input_exits_2_with_one_line(line: str) -> None:
 def test_an_overlong_variant_option_exits_2() -> None:
     out = manage("adjudicate", "-", "--variant", "a" * 300, stdin=SPEC_EXAMPLE)
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "unknown variant" in out.stderr
+
+
+# --- rules.simulate --rules HOUSE.yaml: self-play under a house ruleset file, offline ---
+
+HOUSE_RULES = {"turn.cannot_play": "marker-no-draw", "rounds.count": 2, "scoring.marker_penalty": 10}
+"""Rules whose effects show in the output: no draw in any log, a whole game of two rounds."""
+
+
+def simulate(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "rules.simulate", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+
+
+def offline(tmp_path: Path) -> dict[str, str]:
+    """An environment whose database is a file of its own: no house ruleset stored there."""
+    return {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "mextrain_site.settings",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'none.sqlite3'}"}
+
+
+@pytest.fixture
+def house_file(tmp_path: Path) -> tuple[Path, str]:
+    """A house ruleset file as the site serves it at /h/<id>.yaml (variants.house.to_yaml), and its id."""
+    house = hs.check(house_from_data("masters+mandatory-doubles", "Kitchen table", HOUSE_RULES))
+    path = tmp_path / "ours.yaml"
+    path.write_text(hs.to_yaml(hs.build(house)), encoding="utf-8")
+    return path, house.id
+
+
+def test_simulate_plays_a_whole_game_under_a_house_file_and_its_log_replays(
+        tmp_path: Path, house_file: tuple[Path, str]) -> None:
+    path, ident = house_file
+    log = tmp_path / "game.txt"
+    out = simulate("--rules", str(path), "--players", "3", "--seed", "5", "--log", str(log))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert [ln.split(":")[0] for ln in lines] == ["round 1", "round 2", "totals", "winner"]  # rounds.count: 2
+    rounds = log.read_text(encoding="utf-8").split("# round ")[1:]
+    assert len(rounds) == 2
+    ruleset = hs.from_file(path.read_text(encoding="utf-8"), str(path))
+    for n, text in enumerate(rounds, 1):
+        text = "# round " + text
+        assert f"--rules {path}" in text.splitlines()[1]
+        position = Position.parse(text)
+        assert position.variant == ident and position.round == n and position.moves
+        assert not any(m.move.action is Action.DRAW for m in position.moves)  # turn.cannot_play: marker-no-draw
+        assert replay(build(position, ruleset), position.moves).ok
+        # the log replays offline through the other CLI, to the scores self-play printed
+        round_file = tmp_path / f"round{n}.txt"
+        round_file.write_text(text, encoding="utf-8")
+        judged = subprocess.run([sys.executable, str(ROOT / "manage.py"), "adjudicate", str(round_file), "--rules",
+                                 str(path), "--json"], capture_output=True, text=True, cwd=ROOT, env=offline(tmp_path),
+                                timeout=120)
+        assert judged.returncode == 0, judged.stderr
+        ruling = json.loads(judged.stdout)["variants"][ident]
+        assert ruling["replay"] == {"ok": True, "moves_applied": len(position.moves)}
+        assert ruling["round_over"] is True
+        printed = lines[n - 1].split(": ", 1)[1].split("  (")[0]
+        assert ", ".join(f"{p} {s}" for p, s in ruling["scores"].items()) == printed
+
+
+def test_simulate_plays_several_games_under_a_house_file(house_file: tuple[Path, str]) -> None:
+    path, ident = house_file
+    out = simulate("--rules", str(path), "--players", "4", "--set", "double-12", "--rounds", "1", "--games", "2",
+                   "--seed", "3")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert [ln.split(":")[0] for ln in lines[:2]] == ["game 3", "game 4"]
+    assert lines[-1].startswith("2 games, 2 rounds, ") and lines[-1].endswith("every invariant held")
+
+
+BAD_HOUSE = [
+    ("missing", None, "error: cannot read '{file}': No such file or directory"),
+    ("yaml", "title: x\nbase: [\n", "error: {file}:3: (top): expected valid YAML; found did not find expected node content"),
+    ("schema", "cannot_play:\n    value: marker-no-draw|cannot_play:\n    value: nope",
+     "error: {file}:{line}: rules.turn.cannot_play.value: expected one of 'draw-one', 'marker-no-draw', "
+     "'draw-until-playable'; found 'nope'"),
+    ("base", "base: masters+mandatory-doubles|base: spruce",
+     "error: {file}:{line}: base: unknown variant 'spruce'; known variants: cardinal, gamerules, howto, masters"),
+    ("combination", "title: Impossible\nbase: masters+mandatory-doubles\nrules:\n  markers.removed:\n"
+     "    value: owner-plays-any-tile\n    status: house\n    cite: []\n  markers.placed:\n"
+     "    value: when-own-train-unplayable\n    status: house\n    cite: []\n",
+     "error: {file}:5: rules.markers.removed: expected a marker that stays down when its owner plays elsewhere "
+     "(markers.placed 'when-own-train-unplayable' puts it down on that very play): use markers.removed "
+     "'owner-plays-own-train' or markers.placed 'on-pass'; found markers.removed 'owner-plays-any-tile'"),
+]
+
+
+@pytest.mark.parametrize(("case", "edit", "message"), BAD_HOUSE, ids=[c[0] for c in BAD_HOUSE])
+def test_simulate_refuses_a_bad_house_file_in_one_line(tmp_path: Path, house_file: tuple[Path, str], case: str,
+                                                       edit: str | None, message: str) -> None:
+    path, _ = house_file
+    bad = tmp_path / "bad.yaml"
+    line = 0
+    if edit is not None and "|" in edit:
+        old, new = edit.split("|")
+        text = path.read_text(encoding="utf-8")
+        assert old in text
+        changed = text.replace(old, new, 1)
+        line = next(n for n, (a, b) in enumerate(zip(text.splitlines(), changed.splitlines()), 1) if a != b)
+        bad.write_text(changed, encoding="utf-8")
+    elif edit is not None:
+        bad.write_text(edit, encoding="utf-8")
+    out = simulate("--rules", str(bad), "--players", "3")
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr == message.format(file=bad, line=line) + "\n"
+
+
+def test_simulate_takes_exactly_one_ruleset_and_refuses_an_impossible_plan(house_file: tuple[Path, str]) -> None:
+    path, ident = house_file
+    for args in (("--rules", str(path), "--variant", "howto"), ()):
+        out = simulate(*args)
+        assert out.returncode == 2 and "Traceback" not in out.stderr
+        assert out.stderr.splitlines()[-1].endswith(("not allowed with argument --rules",
+                                                     "one of the arguments --variant --rules is required"))
+    out = simulate("--rules", str(path), "--players", "3", "--rounds", "3")
+    assert out.returncode == 2 and out.stderr == f"error: round 3 does not exist: a {ident} game has 2 rounds\n"

@@ -23,15 +23,18 @@ from typing import Any
 
 import yaml
 
+from rules.errors import ErrorCode, InputError
 from rules.messages import Message
 from rules.ruleset import RULE_SPECS, Rule, Ruleset, Status
 
-from .loader import get_ruleset
-from .schema import HouseFile, RulesetFileError, combination_errors, flags_from
+from .loader import RulesetError, get_ruleset
+from .schema import HouseFile, RulesetFileError, combination_errors, flags_from, parse_house
 
 PREFIX = "house-"
 ID_LENGTH = 12
 ID_PATTERN = r"house-[a-z2-7]{%d,52}" % ID_LENGTH
+MAX_FILE = 256 * 1024
+"""Bytes of a house ruleset file accepted (an upload, the CLIs' ``--rules``)."""
 
 
 DEAL_PRESETS: tuple[tuple[int, ...], ...] = (
@@ -159,6 +162,23 @@ def build(house: House, ident: str | None = None, describe: Callable[[str, Any],
         options=(),
         built_on=base.id,
     )
+
+
+def from_file(text: str, file: str, describe: Callable[[str, Any], str] | None = None) -> Ruleset:
+    """A house ruleset file's text (``/h/<id>.yaml``) as its ruleset, checked as an upload is, with
+    no database (the CLIs' ``--rules FILE.yaml``: offline). Raises InputError, one line: a schema
+    error or an impossible combination as ``FILE:LINE: path: expected ...; found ...``
+    (``impossible-ruleset``); a base the loader refuses in its words, after ``FILE:LINE: base:``."""
+    try:
+        spec = parse_house(text, file)
+        try:
+            house = check(spec)
+        except RulesetError as exc:
+            line = spec.base_node.start_mark.line + 1 if spec.base_node is not None else 0
+            raise InputError(f"{file}:{line}: base: {exc}", code=exc.code) from None
+        return build(house, describe=describe)
+    except RulesetFileError as exc:
+        raise InputError(str(exc), code=ErrorCode.IMPOSSIBLE_RULESET) from None
 
 
 def to_yaml(ruleset: Ruleset) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
@@ -238,3 +239,23 @@ def seed_text(seed: str) -> str:
     if seed not in seed_names():
         raise RulesetError(f"unknown source {seed[:60]!r}", code=ErrorCode.NOT_FOUND, variant="")
     return (SOURCES_DIR / seed).read_text(encoding="utf-8")
+
+
+def read_text(name: str, limit: int) -> str:
+    """A local file (``-``: standard input) as UTF-8 text, at most ``limit`` bytes: the front ends'
+    one way to read what a user names (the CLIs' position and house ruleset files).
+    Raises InputError (``io``, ``too-large``, ``encoding``) with one line naming the file."""
+    try:
+        if name == "-":
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(name, "rb") as f:
+                data = f.read(limit + 1)
+    except OSError as exc:
+        raise InputError(f"cannot read {name!r}: {exc.strerror}", code=ErrorCode.IO) from None
+    if len(data) > limit:
+        raise InputError(f"{name!r} is larger than {limit} bytes", code=ErrorCode.TOO_LARGE)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{name!r} is not UTF-8 text (byte {exc.start + 1})", code=ErrorCode.ENCODING) from None

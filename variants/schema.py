@@ -476,6 +476,8 @@ class HouseFile:
     reader: _Reader
     listed: Mapping[str, tuple[Any, yaml.Node]] = field(default_factory=dict)
     """A file's other rules, listed for the reader: value and node (each must be the base's)."""
+    base_node: yaml.Node | None = None
+    """Where a file names its base, for the loader's errors about it."""
 
 
 def house_name(r: _Reader, node: yaml.Node, path: str) -> str:
@@ -513,7 +515,8 @@ def parse_house(text: str, file: str) -> HouseFile:
             entry = r.mapping(value_node, f"rules.{key}", ("value",), _RULE_KEYS)
             path = f"rules.{key}.value"
             listed[key] = (_value(r, SPEC_BY_KEY[key], entry["value"], path), entry["value"])
-    return HouseFile(base, name, MappingProxyType(rules), MappingProxyType(nodes), r, MappingProxyType(listed))
+    return HouseFile(base, name, MappingProxyType(rules), MappingProxyType(nodes), r, MappingProxyType(listed),
+                     top["base"])
 
 
 def house_from_data(base: Any, name: Any, rules: Any, file: str = "request") -> HouseFile:

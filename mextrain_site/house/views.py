@@ -32,8 +32,7 @@ from variants.schema import NAME_MAX, HouseFile, RulesetFileError, house_from_da
 
 from .rulesets import describe, lookup, store
 
-MAX_UPLOAD = 256 * 1024
-"""Bytes of a house ruleset file accepted for upload."""
+MAX_UPLOAD = hs.MAX_FILE
 
 DEAL_FIELDS = ("lo", "hi", "set", "tiles")
 """The fields of a row of the hand-size table editor: ``rule:setup.deal:<field>:<row>``."""

@@ -15,11 +15,11 @@ from django.core.management.base import BaseCommand, CommandParser
 from mextrain_site.core.referee import adjudicate
 from mextrain_site.house.rulesets import describe
 from rules.answer import Detail
-from rules.errors import ErrorCode, InputError
+from rules.errors import InputError
 from rules.position import MAX_TEXT
 from rules.ruleset import Ruleset
-from variants.house import build, check
-from variants.schema import RulesetFileError, parse_house
+from variants.house import MAX_FILE, from_file
+from variants.loader import read_text
 
 
 class Command(BaseCommand):
@@ -55,26 +55,10 @@ class Command(BaseCommand):
 
     def house(self, name: str) -> Ruleset:
         """A house ruleset file, checked as the site checks an upload (no database: offline)."""
-        text = self.read(name)
-        try:
-            checked = check(parse_house(text, name))
-            return build(checked, describe=describe)
-        except RulesetFileError as exc:
-            raise InputError(str(exc), code=ErrorCode.IMPOSSIBLE_RULESET) from None
+        return from_file(read_text(name, MAX_FILE), name, describe=describe)
 
     def read(self, name: str) -> str:
-        try:
-            if name == "-":
-                data = sys.stdin.buffer.read(MAX_TEXT * 4 + 1)
-            else:
-                with open(name, "rb") as f:
-                    data = f.read(MAX_TEXT * 4 + 1)
-        except OSError as exc:
-            raise InputError(f"cannot read {name!r}: {exc.strerror}", code=ErrorCode.IO) from None
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InputError(f"{name!r} is not UTF-8 text (byte {exc.start + 1})", code=ErrorCode.ENCODING) from None
+        return read_text(name, MAX_TEXT * 4)
 
 
 def render_table(result: dict[str, Any]) -> str:
