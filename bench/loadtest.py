@@ -12,7 +12,8 @@ Then the production shape (``bench/stack.py``): nginx in front of two gunicorn s
 throwaway PostgreSQL and Redis, the same two endpoints at 8 and at 64 connections (``--no-stack``
 skips it).
 
-The aim: adjudication at >= 60% of the trivial view's throughput, with p95 < 50 ms. The exit status
+The aim: adjudication at >= 30% of the trivial view's throughput (issue 8; the first load test's
+60% was shown out of reach for an answer that explains every candidate), with p95 < 50 ms. The exit status
 is 0 when the run was clean (whether or not the aim is met: the figures are for the README), 1 when
 a request failed or a tool is missing.
 """
@@ -39,7 +40,7 @@ from bench.stack import Server, Unavailable, free_port, manage, production_env, 
 __all__ = ["Server", "free_port", "manage", "production_env"]
 
 ROOT = Path(__file__).resolve().parent.parent
-AIM_RATIO = 0.60
+AIM_RATIO = 0.30
 AIM_P95_MS = 50.0
 
 TYPICAL_POSITION = """\
