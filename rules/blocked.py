@@ -29,8 +29,7 @@ def nobody_can_play(state: State) -> bool:
     """The boneyard is empty (or never drawn from: ``turn.cannot_play`` marker-no-draw), every
     hand is known, and no player could lay a tile on a train open to them, even once every player
     who cannot play has passed and put a marker down."""
-    if (state.boneyard != 0 and not state.ruleset.flags.boneyard_closed) or state.phase is not _PLAY_PHASE \
-            or not hands_known(state):
+    if not state.drawing_over or state.phase is not _PLAY_PHASE or not hands_known(state):
         return False
     fresh = Progress()
     if state.progress == fresh and can_play(state):

@@ -33,6 +33,7 @@ from .tiles import Tile
 # (Action.PLAY) a slow attribute lookup, about 0.1 us, and these are read on every move.
 _FIRST_TURN = Phase.FIRST_TURN
 _MARKER_NO_DRAW = CannotPlay.MARKER_NO_DRAW
+_DRAW_UNTIL_PLAYABLE = CannotPlay.DRAW_UNTIL_PLAYABLE
 
 R = ReasonCode
 
@@ -304,7 +305,7 @@ class Analysis:
     @property
     def draws_again(self) -> bool:
         """The player has drawn, the ruleset draws until a tile can be played, and none can."""
-        return (self.state.ruleset.flags.turn_cannot_play is CannotPlay.DRAW_UNTIL_PLAYABLE
+        return (self.state.ruleset.flags.turn_cannot_play is _DRAW_UNTIL_PLAYABLE
                 and not self.legal_plays())
 
     def draw_ok(self, tile: Tile | None) -> bool:

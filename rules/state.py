@@ -123,6 +123,13 @@ class State:
         return frozenset([engine, *(t for train in self.trains for t in train.tiles)])
 
     @property
+    def drawing_over(self) -> bool:
+        """No tile will be drawn any more this round: the boneyard is empty, or the ruleset never
+        draws from it (``turn.cannot_play`` marker-no-draw, ``Flags.boneyard_closed``). From then
+        on passes count towards a blocked round (rules.blocked)."""
+        return self.boneyard == 0 or self.ruleset.flags.boneyard_closed
+
+    @property
     def mexican(self) -> int:
         return len(self.players)
 
@@ -225,8 +232,6 @@ def build(position: Position, ruleset: Ruleset) -> State:
 def _blocked(state: State) -> bool:
     """Nobody can play, as far as the known hands tell (rules.blocked): the round is over."""
     global _nobody_can_play
-    if state.boneyard != 0 and not state.ruleset.flags.boneyard_closed:
-        return False
     judge = _nobody_can_play
     if judge is None:
         from .blocked import nobody_can_play  # it judges plays, and the judge builds on this module
@@ -288,8 +293,7 @@ def apply(state: State, move: Move) -> State:
         # A new marker opens the passer's train to the others (where marked trains are open):
         # their passes so far no longer show that they cannot play; the passer's own still does.
         opened = not own.marker and state.ruleset.flags.turn_marked_trains_open
-        drawing_over = state.boneyard == 0 or state.ruleset.flags.boneyard_closed
-        values["passes"] = (1 if opened else state.passes + 1) if drawing_over and not state.first_turn_now else 0
+        values["passes"] = (1 if opened else state.passes + 1) if state.drawing_over and not state.first_turn_now else 0
         return _end_turn(state, values)
     return _end_turn(state, dict(state.__dict__))
 
@@ -435,9 +439,8 @@ def _end_turn(state: State, values: dict[str, object]) -> State:
     values["round_over"] = over or state.round_over
     values["progress"] = _turn_start(flags, phase, pending, nxt)
     new = _new(values)
-    # _blocked() is false while the boneyard is not empty (and drawn from): asked only once it is
-    return (evolve(new, round_over=True) if (values["boneyard"] == 0 or flags.boneyard_closed) and not new.round_over
-            and _blocked(new) else new)
+    # _blocked() is false while tiles may still be drawn: asked only once drawing is over
+    return evolve(new, round_over=True) if new.drawing_over and not new.round_over and _blocked(new) else new
 
 
 _FRESH = Progress()

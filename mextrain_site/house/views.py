@@ -268,10 +268,14 @@ def _controls(base: Ruleset, values: dict[str, Any] | None = None) -> list[tuple
     return groups
 
 
+_LONGEST_KEY_FIRST = sorted(RULE_SPECS, key=lambda s: -len(s.key))
+"""The rule specs, longest key first: an error's path goes to the longest rule key it starts with."""
+
+
 def _problem_key(exc: RulesetFileError) -> str:
     """The rule a schema error is about (its path starts ``rules.<key>``), or the top field."""
     path = exc.path.removeprefix("rules.")
-    for spec in sorted(RULE_SPECS, key=lambda s: -len(s.key)):
+    for spec in _LONGEST_KEY_FIRST:
         if path == spec.key or path.startswith(spec.key + ".") or path.startswith(spec.key + "["):
             return spec.key
     return exc.path
