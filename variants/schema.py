@@ -312,9 +312,14 @@ def _rule(r: _Reader, key: str, node: yaml.Node, path: str, seeds: frozenset[str
     )
 
 
+COMBINED_KEYS = frozenset({"setup.deal", "engine.missing", "rounds.count", "markers.removed"})
+"""The rule keys a problem of :func:`combination_errors` is reported under."""
+
+
 def combination_errors(rules: Mapping[str, Rule]) -> list[tuple[str, str, str]]:
     """Values that each pass but cannot work together: (rule key, expected, found) per problem,
-    expected and found as :class:`rules.messages.Message` (the builder words them).
+    expected and found as :class:`rules.messages.Message` (the builder words them); each key
+    one of :data:`COMBINED_KEYS`.
 
     The same checks guard the ruleset files and house rulesets."""
     out: list[tuple[str, str, str]] = []
