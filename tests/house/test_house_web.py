@@ -555,7 +555,7 @@ def test_an_upload_that_is_not_yaml_is_refused_in_the_readers_language(client: C
         frame = translation.gettext("The file is not valid YAML at line %(line)s, column %(column)s:")
     assert lang == "en" or frame != "The file is not valid YAML at line %(line)s, column %(column)s:"
     sentence = escape(frame % {"line": line, "column": column})
-    assert f'{sentence} <q class="yaml-problem" lang="en" dir="ltr">{escape(problem)}</q>' in html
+    assert f'{sentence} <code class="yaml-problem" lang="en" dir="ltr">{escape(problem)}</code>' in html
     assert "expected valid YAML" not in html and "(top)" not in html
     assert HouseRuleset.objects.count() == 0
 
