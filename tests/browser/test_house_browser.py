@@ -11,15 +11,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from rules.ruleset import RULE_SPECS
 from tests.browser.test_csp_browser import violations  # noqa: F401  # the fixture: CSP refusals seen
+from tests.house.test_house_web import RULE_KEY, RULESET_ID
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 375, "height": 780}
 WIDE = {"width": 1280, "height": 900}
-RULE_KEY = re.compile("|".join(rf"(?<![\w.-]){re.escape(s.key)}(?![\w-])" for s in RULE_SPECS))
-RULESET_ID = re.compile(r"(?<![\w-])(?:house-[a-z2-7]{12}|(?:howto|gamerules|masters|cardinal)(?:\+[a-z-]+)*)(?![\w-])")
 
 
 def player_text(page: Page) -> str:

@@ -467,6 +467,7 @@ def _player_text(html: str) -> str:
     return unescape(" ".join([re.sub(r"<[^>]+>", " ", html), *shown]))
 
 
+# What a player should never read: a rule key, a ruleset id (published, with options, or a house one).
 RULE_KEY = re.compile("|".join(rf"(?<![\w.-]){re.escape(s.key)}(?![\w-])" for s in RULE_SPECS))
 RULESET_ID = re.compile(r"(?<![\w-])(?:house-[a-z2-7]{12}|(?:howto|gamerules|masters|cardinal)(?:\+[a-z-]+)*)(?![\w-])")
 
