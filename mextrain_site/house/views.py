@@ -93,7 +93,8 @@ def house_page(request: HttpRequest, ident: str) -> HttpResponse:
         "sheet_url": _link("reference:sheet", ruleset.id),
         "yaml_url": reverse("house:yaml", args=[ruleset.id]),
         "page_url": request.build_absolute_uri(reverse("house:page", args=[ruleset.id])),
-        "diffs": differences(ruleset),
+        "diffs": [replace(d, url=reverse("reference:compare") + "?" + urlencode(
+            [("v", ruleset.id), ("v", d.ident), ("diff", "1")])) for d in differences(ruleset)],
     }
     return render(request, "house/house.html", context)
 
@@ -151,6 +152,8 @@ class Diff:
     """The published ruleset as a player names it (:func:`ruleset_name`)."""
     count: int
     keys: list[str]
+    url: str = ""
+    """The comparison showing the rules that differ (a stored house ruleset's page); "" in the builder."""
 
 
 def differences(ruleset: Ruleset) -> list[Diff]:

@@ -164,7 +164,10 @@ def test_the_house_page_and_its_yaml_and_upload_elsewhere(client: Client) -> Non
     assert f'href="/en/adjudicate/?variant={ident}"' in html
     assert f"/en/compare/?v={ident}&amp;v=howto" in html and f'href="/h/{ident}.yaml"' in html
     assert html.count("flag-house") == 4  # each own rule twice: in its section and in the summary of changes
-    assert "differs from <bdi>How to play Mexican Train dominoes</bdi> in 2 rules" in html
+    assert (f'<a href="/en/compare/?v={ident}&amp;v=howto&amp;diff=1">differs from <bdi>How to play Mexican Train '
+            "dominoes</bdi> in 2 rules</a>") in html  # the comparison shows which
+    compared = client.get(f"/en/compare/?v={ident}&v=howto&diff=1").content.decode()
+    assert compared.count('id="row-') == 2 and 'id="row-scoring.double_blank"' in compared
     download = client.get(f"/h/{ident}.yaml")
     assert download["Content-Type"].startswith("application/yaml")
     assert download["Content-Disposition"] == f'attachment; filename="{ident}.yaml"'
