@@ -49,6 +49,15 @@ class RulesetFileError(ValueError):
         return f"{self.path}: expected {self.expected}; found {self.found}"
 
 
+class YamlSyntaxError(RulesetFileError):
+    """A file that is not YAML at all: where the parser stopped (line and column, from 1) and its
+    problem in PyYAML's English (``problem``); the message is the same as any RulesetFileError's."""
+
+    def __init__(self, file: str, line: int, column: int, problem: str) -> None:
+        super().__init__(file, line, "(top)", Message("valid YAML"), problem)
+        self.column, self.problem = column, problem
+
+
 @dataclass(frozen=True)
 class BaseRuleset:
     """A ruleset file, validated: its base rules and the options it declares."""
@@ -349,7 +358,7 @@ def combination_errors(rules: Mapping[str, Rule]) -> list[tuple[str, str, str]]:
                                     "at most {most} tiles each for {players} players from the "
                                     "{left} tiles of a double-{set} set without its engine (row {row})",
                                     most=left // row.max_players, players=row.max_players, left=left,
-                                    set=row.set_max, row=i),
+                                    set=row.set_max, row=i + 1),  # counted from 1, as a reader counts rows
                             Message("{tiles} tiles each", tiles=row.tiles)))
                 break
     rounds = rules["rounds.count"].value
@@ -381,8 +390,8 @@ def _compose(text: str, file: str) -> yaml.Node:
         root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        raise RulesetFileError(file, line, "(top)", Message("valid YAML"), str(getattr(exc, "problem", exc))) from None
+        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        raise YamlSyntaxError(file, line, column, str(getattr(exc, "problem", exc))) from None
     if root is None:
         raise RulesetFileError(file, 1, "(top)", Message("a mapping"), Message("an empty file"))
     return root

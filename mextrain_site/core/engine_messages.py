@@ -467,6 +467,7 @@ MESSAGES = [
     _('a list'),
     # Translators: keep every {placeholder} exactly as it is.
     _('one of {allowed}'),
+    _('valid YAML'),
     _('nothing'),
     # Translators: keep every {placeholder} exactly as it is.
     _('bool {value}'),
@@ -506,7 +507,6 @@ MESSAGES = [
     _("an engine double known before the deal to set it aside (engine.tile 'round-double' or 'set-highest'): use one of them or another engine.missing than 'set-aside-before-deal'"),
     _("a marker that stays down when its owner plays elsewhere (markers.placed 'when-own-train-unplayable' puts it down on that very play): use markers.removed 'owner-plays-own-train' or markers.placed 'on-pass'"),
     _("markers.removed 'owner-plays-any-tile'"),
-    _('valid YAML'),
     _('a rule key declared in rules/ruleset.py'),
     # Translators: keep every {placeholder} exactly as it is.
     _('unknown key {key}'),

@@ -253,7 +253,7 @@ TEXTS = [
     # Translators: ruleset text: howto.yaml rules.round_end.blocked.cite[1].remark
     _('“when no player has a legal play”: literally “when any player has a juridical play”, garbled.'),
     # Translators: ruleset text: howto.yaml rules.round_end.last_tile_double.note
-    _('Placing the final domino ends the round with no exception for a double, so no follow-up tile is owed. (On the first turn, going out ends the round only after every player has had one turn: see first_turn.going_out.)'),
+    _('Placing the final domino ends the round with no exception for a double, so no follow-up tile is owed. (On the first turn, going out ends the round only after every player has had one turn: see "Going out on the first turn".)'),
     # Translators: ruleset text: howto.yaml rules.scoring.double_blank.cite[0].gloss
     _('Every other player adds up the pips on their dominoes to find their score, with the double-blank domino counting as 50 points.'),
     # Translators: ruleset text: howto.yaml rules.scoring.double_blank.cite[1].gloss
@@ -553,7 +553,7 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml options.mandatory-doubles.changes.doubles.obligation.cite[1].gloss
     _('All the other available trains are ignored, and if the player cannot play against the double at once or after drawing from the boneyard, the player must put a marker on his own train and play passes to the next player.'),
     # Translators: ruleset text: masters.yaml options.mandatory-doubles.changes.doubles.obligation.note
-    _('"Questa regola normalmente non si applica durante il primo turno speciale di gioco" (this rule does not normally apply during the special first turn): first_turn.doubles_apply stays false.'),
+    _('"Questa regola normalmente non si applica durante il primo turno speciale di gioco" (this rule does not normally apply during the special first turn): so under "Doubles on the first turn" the rules for doubles still do not apply on the first turn.'),
     # Translators: ruleset text: masters.yaml options.mandatory-doubles.changes.doubles.follow_up.cite[0].gloss
     _('the double must then be "satisfied" (played against) on the next turn'),
     # Translators: ruleset text: masters.yaml options.mandatory-doubles.changes.doubles.follow_up.cite[1].gloss, masters.yaml options.free-bonus-turn.cite[0].gloss
@@ -673,7 +673,7 @@ TEXTS = [
     # Translators: ruleset text: cardinal.yaml rules.turn.one_tile.cite[0].gloss, cardinal.yaml rules.turn.own_train_first.cite[0].gloss, cardinal.yaml rules.turn.must_play.cite[0].gloss
     _('During each of his turns, a player must place one domino on his own train.'),
     # Translators: ruleset text: cardinal.yaml rules.turn.one_tile.note
-    _('A double gives another turn (see doubles.play_again).'),
+    _('A double gives another turn (see "Playing again after a double").'),
     # Translators: ruleset text: cardinal.yaml rules.turn.own_train_first.cite[1].gloss, cardinal.yaml rules.turn.mexican_open.cite[0].gloss
     _('a train that can be added to by any player in the game, if they cannot add to their own train'),
     # Translators: ruleset text: cardinal.yaml rules.turn.marked_trains_open.cite[0].gloss

@@ -22,13 +22,14 @@ from django.views.decorators.vary import vary_on_headers
 
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.limits import charge_storage, limited
+from mextrain_site.referee.present import Column
 from mextrain_site.reference import rule_views, wording
 from rules.messages import Message
 from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, DealRow, Ruleset, RuleSpec, Status, ValueKind, Worded
 from rules.tiles import STANDARD_SETS
 from variants import house as hs
 from variants.loader import RulesetError, all_rulesets, get_ruleset, option_ids
-from variants.schema import NAME_MAX, HouseFile, RulesetFileError, house_from_data, parse_house
+from variants.schema import NAME_MAX, HouseFile, RulesetFileError, YamlSyntaxError, house_from_data, parse_house
 
 from .rulesets import describe, lookup, store
 
@@ -61,6 +62,13 @@ def _link(name: str, *args: str) -> str:
         return ""
 
 
+def ruleset_name(ruleset: Ruleset) -> str:
+    """A ruleset as a player names it, the way the referee page does (never its id): its source's
+    publisher or title in the reader's language, and its options (``Masters Traditional Games +
+    mandatory-doubles``); a house ruleset by its name."""
+    return Column(ruleset, None).title
+
+
 def house_page(request: HttpRequest, ident: str) -> HttpResponse:
     ruleset = _house(ident)
     base = get_ruleset(ruleset.built_on)
@@ -75,6 +83,7 @@ def house_page(request: HttpRequest, ident: str) -> HttpResponse:
     context = {
         "ruleset": ruleset,
         "base": base,
+        "base_name": ruleset_name(base),
         "sections": sections,
         "own": own,
         "players": wording.player_range(ruleset.flags.players_count.min, ruleset.flags.players_count.max),
@@ -84,7 +93,8 @@ def house_page(request: HttpRequest, ident: str) -> HttpResponse:
         "sheet_url": _link("reference:sheet", ruleset.id),
         "yaml_url": reverse("house:yaml", args=[ruleset.id]),
         "page_url": request.build_absolute_uri(reverse("house:page", args=[ruleset.id])),
-        "diffs": differences(ruleset),
+        "diffs": [replace(d, url=reverse("reference:compare") + "?" + urlencode(
+            [("v", ruleset.id), ("v", d.ident), ("diff", "1")])) for d in differences(ruleset)],
     }
     return render(request, "house/house.html", context)
 
@@ -138,8 +148,12 @@ class DealRowForm:
 @dataclass
 class Diff:
     ident: str
+    name: str
+    """The published ruleset as a player names it (:func:`ruleset_name`)."""
     count: int
     keys: list[str]
+    url: str = ""
+    """The comparison showing the rules that differ (a stored house ruleset's page); "" in the builder."""
 
 
 def differences(ruleset: Ruleset) -> list[Diff]:
@@ -147,8 +161,14 @@ def differences(ruleset: Ruleset) -> list[Diff]:
     out = []
     for other in all_rulesets():
         keys = [s.key for s in RULE_SPECS if other.rules[s.key].value != ruleset.rules[s.key].value]
-        out.append(Diff(other.id, len(keys), keys))
+        out.append(Diff(other.id, ruleset_name(other), len(keys), keys))
     return out
+
+
+def _bases(*extra: str) -> list[tuple[str, str]]:
+    """The bases the builder offers, (id, name as a player names it): each published ruleset and
+    each with one of its options; ``extra`` (a valid combination chosen) stays among them."""
+    return [(ident, ruleset_name(get_ruleset(ident))) for ident in dict.fromkeys((*option_ids(), *extra))]
 
 
 NUMBER = "number"
@@ -317,6 +337,17 @@ class Refusal:
         return cls(key, where, text, row, line, path)
 
 
+@dataclass(frozen=True)
+class NotYaml:
+    """An uploaded file that is not YAML: where the parser stopped (line and column, from 1) and its
+    problem, which only PyYAML words (English: the page quotes it after a sentence in the reader's
+    language)."""
+
+    line: int
+    column: int
+    problem: str
+
+
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "POST"])
 def builder(request: HttpRequest) -> HttpResponse:
@@ -374,7 +405,7 @@ def builder(request: HttpRequest) -> HttpResponse:
                 if control.spec.kind is ValueKind.DEAL_TABLE:
                     control.rows = _editor_rows(control.value, error.row)
     context = {
-        "bases": list(dict.fromkeys((*option_ids(), base.id))),  # any valid combination stays chosen
+        "bases": _bases(base.id),  # any valid combination stays chosen
         "base": base,
         "name": name,
         "name_max": NAME_MAX,
@@ -434,7 +465,7 @@ def _to_page(ruleset: Ruleset) -> HttpResponse:
 def upload(request: HttpRequest) -> HttpResponse:
     """A house ruleset file (as downloaded from /h/<id>.yaml): recreate it and go to its page."""
     upload_file = request.FILES.get("file")
-    error: str | Refusal = ""
+    error: str | Refusal | NotYaml = ""
     if upload_file is None:
         error = _("Choose a house ruleset file (.yaml) to upload.")
     elif upload_file.size is not None and upload_file.size > MAX_UPLOAD:
@@ -448,12 +479,14 @@ def upload(request: HttpRequest) -> HttpResponse:
             return _to_page(ruleset)
         except UnicodeDecodeError as exc:
             error = _("The file is not UTF-8 text (byte %(n)s).") % {"n": exc.start + 1}
+        except YamlSyntaxError as exc:
+            error = NotYaml(exc.line, exc.column, exc.problem)
         except RulesetFileError as exc:
             error = Refusal.of(exc, file=True)
         except RulesetError as exc:
             error = exc.worded(WORDING.message)
     base = get_ruleset(option_ids()[0])
-    context = {"bases": option_ids(), "base": base, "name": "", "name_max": NAME_MAX,
+    context = {"bases": _bases(), "base": base, "name": "", "name_max": NAME_MAX,
                "controls": _controls(base), "errors": {"upload": error}, "rule_errors": [],
                "diffs": differences(base), "changed": 0,
                "presets": _presets(), "deal_sets": STANDARD_SETS}

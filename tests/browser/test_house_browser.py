@@ -12,10 +12,30 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.test_csp_browser import violations  # noqa: F401  # the fixture: CSP refusals seen
+from tests.house.test_house_web import RULE_KEY, RULESET_ID
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 375, "height": 780}
+WIDE = {"width": 1280, "height": 900}
+
+
+def player_text(page: Page) -> str:
+    """What a player reads: the rendered text (a collapsed <details> holds no rendered text) and the
+    chosen option of each select; the page's own link left out (an address, not prose)."""
+    text: str = page.evaluate("""() => document.body.innerText + ' ' + [...document.querySelectorAll('select')]
+        .map(s => s.selectedOptions.length ? s.selectedOptions[0].text : '').join(' ')""")
+    return re.sub(r"https?://\S+", " ", text)
+
+
+def no_codes(page: Page, *allowed: str) -> None:
+    """No rule key and no ruleset id in what a player reads (``allowed``: keys the English refusal
+    names, as the API's reason does)."""
+    text = player_text(page)
+    keys = sorted(set(RULE_KEY.findall(text)) - set(allowed))
+    assert not keys, f"rule keys shown to players: {keys}"
+    ids = sorted(set(RULESET_ID.findall(text)))
+    assert not ids, f"ruleset ids shown to players: {ids}"
 
 
 def no_overflow(page: Page) -> None:
@@ -32,13 +52,15 @@ def test_build_house_rules_on_a_phone(page: Page, live_server: Any, artifacts: P
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/en/house/")
     no_overflow(page)
+    no_codes(page)
+    expect(page.locator("#house-base option:checked")).to_have_text("How to play Mexican Train dominoes")
     page.screenshot(path=str(artifacts / "house-builder-en-375.png"))
     summary = page.locator("#house-summary")
     expect(summary).to_contain_text("0 rules changed from the base")
     # a change: the summary follows live (htmx), the page does not reload
     page.locator("#r-turn\\.cannot_play").select_option("marker-no-draw")
     expect(summary).to_contain_text("1 rule changed from the base")
-    expect(summary).to_contain_text("differs from howto in 1 rule")
+    expect(summary).to_contain_text("differs from How to play Mexican Train dominoes in 1 rule")
     page.locator("#r-scoring\\.double_blank").fill("25")
     page.locator("#r-scoring\\.double_blank").dispatch_event("change")
     expect(summary).to_contain_text("2 rules changed from the base")
@@ -46,6 +68,7 @@ def test_build_house_rules_on_a_phone(page: Page, live_server: Any, artifacts: P
     page.locator("input[name='rule:players.count:max']").fill("16")
     page.locator("input[name='rule:players.count:max']").dispatch_event("change")
     expect(summary.get_by_role("alert")).to_contain_text("add a row for 15, 16 or narrow players.count")
+    no_codes(page, "players.count")  # the English refusal is the API's reason
     page.screenshot(path=str(artifacts / "house-builder-refused-375.png"))
     page.locator("input[name='rule:players.count:max']").fill("14")
     page.locator("input[name='rule:players.count:max']").dispatch_event("change")
@@ -58,8 +81,14 @@ def test_build_house_rules_on_a_phone(page: Page, live_server: Any, artifacts: P
     for name in ("Judge a position under these rules", "Compare", "Download YAML"):
         expect(page.locator(".house-actions").get_by_role("link", name=name, exact=True)).to_be_visible()
     no_overflow(page)
+    no_codes(page)
     page.screenshot(path=str(artifacts / "house-page-en-375.png"), full_page=False)
     ident = page.url.rstrip("/").rsplit("/", 1)[1]
+    # the id stays at hand for a position typed as text, folded away
+    details = page.locator(".house-details")
+    details.locator("summary").click()
+    expect(details).to_contain_text(f"variant: {ident}")
+    no_overflow(page)
     page.get_by_role("link", name="Judge a position under these rules").click()
     expect(page.locator(f"input[name='variant'][value='{ident}']")).to_be_checked()
     assert violations == []
@@ -85,19 +114,57 @@ def test_builder_without_javascript_in_hebrew(browser: Browser, live_server: Any
     expect(page.locator("h1")).to_have_text("החוקים שלנו")
     assert page.evaluate("document.documentElement.lang") == "he"  # in the language it was built in
     expect(page.locator(".house-actions")).to_contain_text("הורדת YAML")
+    expect(page.locator(".facts")).to_contain_text("איך משחקים דומינו רכבת מקסיקנית")  # the base by its Hebrew title
     no_overflow(page)
+    no_codes(page)
     page.screenshot(path=str(artifacts / "house-page-he-375.png"))
     context.close()
 
 
-def test_house_page_at_1280(page: Page, live_server: Any, artifacts: Path) -> None:
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(f"{live_server.url}/en/house/?base=masters%2Bmandatory-doubles")
+@pytest.mark.parametrize("lang", ["en", "he"])
+def test_house_pages_at_1280(page: Page, live_server: Any, artifacts: Path, lang: str) -> None:
+    """The builder on a base with an option, then the house ruleset's page: the base named as the
+    referee page names it, no rule key or ruleset id in what a player reads; the keys for editing
+    the file by hand in a collapsed help, each beside its label."""
+    page.set_viewport_size(WIDE)
+    page.goto(f"{live_server.url}/{lang}/house/?base=masters%2Bmandatory-doubles")
+    expect(page.locator("#house-base option:checked")).to_have_text("Masters Traditional Games + mandatory-doubles")
+    no_codes(page)
+    page.screenshot(path=str(artifacts / f"house-builder-{lang}-1280.png"))
+    keys = page.locator(".house-upload .house-details")
+    keys.locator("summary").click()
+    expect(keys.locator("code", has_text="turn.cannot_play")).to_be_visible()
+    keys.screenshot(path=str(artifacts / f"house-keys-{lang}-1280.png"))
     page.locator("#r-turn\\.cannot_play").select_option("marker-no-draw")
     page.locator("#house-name").fill("Wide")
-    page.get_by_role("button", name="Save the house rules").click()
-    expect(page).to_have_url(re.compile(r"/en/variants/house-"))
-    page.screenshot(path=str(artifacts / "house-page-en-1280.png"))
+    page.locator("button[name='action'][value='save']").click()
+    expect(page).to_have_url(re.compile(rf"/{lang}/variants/house-"))
+    expect(page.locator(".facts")).to_contain_text("Masters Traditional Games + mandatory-doubles")
+    no_codes(page)
+    page.screenshot(path=str(artifacts / f"house-page-{lang}-1280.png"))
+
+
+@pytest.mark.parametrize(("lang", "frame"), [("en", "The file is not valid YAML at line 3, column 13:"),
+                                             ("he", "הקובץ אינו YAML תקין בשורה 3, עמודה 13:")])
+def test_an_upload_that_is_not_yaml_on_a_phone(page: Page, live_server: Any, artifacts: Path, tmp_path: Path,
+                                               lang: str, frame: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/{lang}/house/")
+    bad = tmp_path / "ours.yaml"
+    bad.write_text("title: x\nbase: masters\nrules: {a: b: c}\n", encoding="utf-8")
+    page.locator("#house-file").set_input_files(str(bad))
+    page.locator(".house-upload button[type='submit']").click()
+    alert = page.locator(".alert[role='alert']").first
+    expect(alert).to_contain_text(frame)
+    expect(alert.locator("code[lang='en']")).to_have_text("did not find expected ',' or '}'")
+    no_overflow(page)
+    page.screenshot(path=str(artifacts / f"house-upload-not-yaml-{lang}-375.png"))
+    # the help for editing the file by hand: each rule's key beside its label, on a phone
+    keys = page.locator(".house-upload .house-details")
+    keys.locator("summary").click()
+    expect(keys.locator("dd code").first).to_be_visible()
+    no_overflow(page)
+    keys.screenshot(path=str(artifacts / f"house-keys-{lang}-375.png"))
 
 
 def deal_row(page: Page, i: int) -> list[str]:

@@ -88,7 +88,7 @@ def test_the_same_value_errors_as_in_a_ruleset_file() -> None:
     ("gamerules", "x", {"setup.deal": [{"players": [3, 12], "set": 12, "tiles": 7}, {"players": [2, 2], "set": 6, "tiles": 14}]},
      RulesetFileError,
      "rules.setup.deal: expected hands that leave the engine out of the deal (engine.missing 'set-aside-before-deal'): "
-     "at most 13 tiles each for 2 players from the 27 tiles of a double-6 set without its engine (row 1); "
+     "at most 13 tiles each for 2 players from the 27 tiles of a double-6 set without its engine (row 2); "
      "found 14 tiles each"),
     ("masters", "x", {"rounds.count": 31}, RulesetFileError,
      "rules.rounds.count: expected a whole number from 2 to 30; found int 31"),

@@ -19,8 +19,11 @@ from django.utils.html import escape
 
 from mextrain_site.house.models import HouseRuleset
 from mextrain_site.house.rulesets import forget
+from mextrain_site.house.views import ruleset_name
 from mextrain_site.reference import wording
+from rules.ruleset import RULE_SPECS
 from variants import house as hs
+from variants.loader import all_rulesets, get_ruleset
 from variants.schema import house_from_data
 
 pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore:No directory at:UserWarning")]
@@ -157,11 +160,14 @@ def test_the_house_page_and_its_yaml_and_upload_elsewhere(client: Client) -> Non
     ident = created["id"]
     page = client.get(f"/h/{ident}/")
     html = page.content.decode()
-    assert page.status_code == 200 and "Our rules" in html and ident in html
+    assert page.status_code == 200 and "Our rules" in html and f"variant: {ident}" in html
     assert f'href="/en/adjudicate/?variant={ident}"' in html
     assert f"/en/compare/?v={ident}&amp;v=howto" in html and f'href="/h/{ident}.yaml"' in html
     assert html.count("flag-house") == 4  # each own rule twice: in its section and in the summary of changes
-    assert "differs from <code>howto</code> in 2 rules" in html
+    assert (f'<a href="/en/compare/?v={ident}&amp;v=howto&amp;diff=1">differs from <bdi>How to play Mexican Train '
+            "dominoes</bdi> in 2 rules</a>") in html  # the comparison shows which
+    compared = client.get(f"/en/compare/?v={ident}&v=howto&diff=1").content.decode()
+    assert compared.count('id="row-') == 2 and 'id="row-scoring.double_blank"' in compared
     download = client.get(f"/h/{ident}.yaml")
     assert download["Content-Type"].startswith("application/yaml")
     assert download["Content-Disposition"] == f'attachment; filename="{ident}.yaml"'
@@ -206,7 +212,7 @@ def test_builder_without_javascript_previews_refuses_inline_and_saves(client: Cl
     preview = client.post("/en/house/", {**form, "rule:turn.cannot_play": "marker-no-draw", "action": "preview"})
     html = preview.content.decode()
     assert preview.status_code == 200 and "1 rule changed from the base" in html
-    assert "differs from <code>masters</code> in 1 rule" in html
+    assert "differs from <bdi>Masters Traditional Games</bdi> in 1 rule" in html
     # an impossible combination: refused at the rule, with the reason and the fix
     bad = client.post("/en/house/", {**form, "rule:players.count:max": "9", "action": "save", "name": "x"})
     assert bad.status_code == 400
@@ -453,3 +459,137 @@ def test_upload_refuses_in_the_readers_language(client: Client) -> None:
     assert "rules." not in shown and "expected" not in shown
     english = client.post("/en/house/upload/", {"file": SimpleUploadedFile("ours.yaml", text.encode())})
     assert "line 5: Rounds: expected a whole number from 2 to 30; found int 40" in _refusal(english.content.decode())
+
+
+def _player_text(html: str) -> str:
+    """What a player reads on a page: the text and the labels read aloud, without the markup, the
+    script and the collapsed "for the file" details (kept for those who edit a file or type a
+    position by hand)."""
+    html = re.sub(r'<details class="house-details">.*?</details>|<script.*?</script>|<head>.*?</head>', " ", html, flags=re.S)
+    shown = re.findall(r'(?:title|aria-label|placeholder|alt)="([^"]*)"', html)
+    return unescape(" ".join([re.sub(r"<[^>]+>", " ", html), *shown]))
+
+
+# What a player should never read: a rule key, a ruleset id (published, with options, or a house one).
+RULE_KEY = re.compile("|".join(rf"(?<![\w.-]){re.escape(s.key)}(?![\w-])" for s in RULE_SPECS))
+RULESET_ID = re.compile(r"(?<![\w-])(?:house-[a-z2-7]{12}|(?:howto|gamerules|masters|cardinal)(?:\+[a-z-]+)*)(?![\w-])")
+
+
+def _published_names(lang: str) -> list[str]:
+    """The published rulesets as the referee page names them, in ``lang``."""
+    with translation.override(lang):
+        return [ruleset_name(r) for r in all_rulesets()]
+
+
+@pytest.mark.parametrize("lang", ["en", "he", "hu", "ky", "it", "el"])
+def test_the_house_pages_show_players_no_rule_key_or_ruleset_id(client: Client, lang: str) -> None:
+    """The builder, a refused builder and a stored house ruleset's page: each rule by its label,
+    each ruleset by its name (the publisher or the translated title, and its options: never
+    ``masters+mandatory-doubles``), the keys only in the collapsed help for editing the file."""
+    ident = create(client, {"base": "masters+mandatory-doubles", "name": "Kitchen",
+                            "rules": {"turn.cannot_play": "marker-no-draw"}}).json()["id"]
+    form = _builder_form(client)
+    pages = {
+        "builder": client.get(f"/{lang}/house/?base=masters%2Bmandatory-doubles"),
+        "refused": client.post(f"/{lang}/house/", {**form, "rule:markers.placed": "when-own-train-unplayable",
+                                                   "rule:markers.removed": "owner-plays-any-tile", "action": "preview"}),
+        "house page": client.get(f"/{lang}/variants/{ident}/"),
+        "short link": client.get(f"/h/{ident}/", HTTP_ACCEPT_LANGUAGE=lang),
+    }
+    assert [r.status_code for r in pages.values()] == [200, 400, 200, 200]
+    names = _published_names(lang)
+    with translation.override(lang):
+        combined = ruleset_name(get_ruleset("masters+mandatory-doubles"))
+    assert combined.endswith(" + mandatory-doubles") and "masters" not in combined
+    for name, response in pages.items():
+        html = response.content.decode()
+        text = _player_text(html).replace(f"/h/{ident}/", "")  # the page's own link is a link
+        keys = {m.group(0) for m in RULE_KEY.finditer(text)}
+        if lang == "en" and name == "refused":  # the English refusal is the API's reason: it names the rules it is about
+            keys -= {"markers.placed", "markers.removed"}
+        assert not keys, (name, sorted(keys)[:5])
+        assert not RULESET_ID.findall(text), (name, RULESET_ID.findall(text)[:5])
+        for published in names:
+            assert escape(published) in html, (name, published)
+        if name != "refused":
+            assert escape(combined) in html, name
+    builder = pages["builder"].content.decode()
+    assert 'class="rule-key"' not in builder
+    help_box = re.search(r'<details class="house-details">(.*?)</details>', builder, re.S)
+    assert help_box is not None  # the keys stay where a file is edited by hand: each with its label
+    with translation.override(lang):
+        for spec in RULE_SPECS:
+            assert f"<dt>{escape(wording.label(spec.key))}</dt><dd><code dir=\"ltr\">{spec.key}</code></dd>" in help_box.group(1)
+    page = pages["house page"].content.decode()
+    assert f'<code dir="ltr">variant: {ident}</code>' in page  # for a position typed by hand
+
+
+def test_a_house_page_names_its_base_as_the_referee_page_does(client: Client) -> None:
+    ident = create(client, {"base": "gamerules", "name": "Ours", "rules": {"scoring.double_blank": 25}}).json()["id"]
+    for lang in ("en", "he"):
+        html = client.get(f"/{lang}/variants/{ident}/").content.decode()
+        with translation.override(lang):
+            title = translation.gettext("Mexican Train — the game-rules page")
+            same = translation.gettext("the same as <bdi>%(ruleset)s</bdi>")
+        assert f'<a href="/{lang}/variants/gamerules/"><bdi>{escape(title)}</bdi></a>' in html
+        assert (same % {"ruleset": escape(title)}) not in html  # one rule differs
+        if lang == "he":
+            assert title != "Mexican Train — the game-rules page"
+
+
+YAML_ERRORS = [
+    (b"title: x\nbase: masters\nrules: {a: b: c}\n", 3, 13, "did not find expected ',' or '}'"),
+    (b"title: x\n\tbase: masters\n", 2, 1, "found a tab character that violates indentation"),
+    (b"title: [x\n", 2, 1, "did not find expected ',' or ']'"),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "he", "hu", "ky", "it", "el"])
+@pytest.mark.parametrize(("raw", "line", "column", "problem"), YAML_ERRORS)
+def test_an_upload_that_is_not_yaml_is_refused_in_the_readers_language(client: Client, lang: str, raw: bytes,
+                                                                        line: int, column: int, problem: str) -> None:
+    """The sentence in the reader's language with the line and the column (from 1); PyYAML's own
+    words only as a quoted detail, marked as English."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    response = client.post(f"/{lang}/house/upload/", {"file": SimpleUploadedFile("ours.yaml", raw)})
+    assert response.status_code == 400
+    html = response.content.decode()
+    with translation.override(lang):
+        frame = translation.gettext("The file is not valid YAML at line %(line)s, column %(column)s:")
+    assert lang == "en" or frame != "The file is not valid YAML at line %(line)s, column %(column)s:"
+    sentence = escape(frame % {"line": line, "column": column})
+    assert f'{sentence} <code class="yaml-problem" lang="en" dir="ltr">{escape(problem)}</code>' in html
+    assert "expected valid YAML" not in html and "(top)" not in html
+    assert HouseRuleset.objects.count() == 0
+
+
+def test_a_file_that_is_not_yaml_keeps_its_english_message_for_the_cli() -> None:
+    """The CLIs and str() keep the one-line English of every ruleset file error."""
+    from rules.errors import InputError
+
+    with pytest.raises(InputError) as info:
+        hs.from_file("title: x\nbase: masters\nrules: {a: b: c}\n", "ours.yaml")
+    assert str(info.value) == "ours.yaml:3: (top): expected valid YAML; found did not find expected ',' or '}'"
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_hand_size_row_is_counted_from_one_as_the_builder_labels_it(client: Client, lang: str) -> None:
+    """The engine is set aside before the deal (gamerules): the second row's hands do not leave it
+    out of a double-6 set. The refusal names "row 2", as the editor's labels count."""
+    form = _builder_form(client, "gamerules")
+    rows = {**{k: "" for k in form if k.startswith("rule:setup.deal:")},
+            **{f"rule:setup.deal:{f}:0": v for f, v in (("lo", "3"), ("hi", "8"), ("set", "12"), ("tiles", "7"))},
+            **{f"rule:setup.deal:{f}:1": v for f, v in (("lo", "2"), ("hi", "2"), ("set", "6"), ("tiles", "14"))}}
+    response = client.post(f"/{lang}/house/", {**form, **rows, "rule:players.count:min": "2",
+                                               "rule:players.count:max": "8", "action": "preview"})
+    assert response.status_code == 400
+    text = _refusal(response.content.decode())
+    template = ("hands that leave the engine out of the deal (engine.missing 'set-aside-before-deal'): at most {most} "
+                "tiles each for {players} players from the {left} tiles of a double-{set} set without its engine (row {row})")
+    with translation.override(lang):
+        worded = translation.gettext(template).format(most=13, players=2, left=27, set=6, row=2)
+        label = str(wording.label("setup.deal"))
+        row_label = translation.gettext("Row %(n)s: players from") % {"n": 2}
+    assert f"{label}: " in text and worded in text, text
+    assert 'aria-label="' + escape(row_label) + '"' in response.content.decode()  # the editor's row 2: the same row

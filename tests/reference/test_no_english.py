@@ -2,15 +2,18 @@
 the English source (an interface string of the catalogues, or a free text of the ruleset files)
 left untranslated. The pages: the reference (every ruleset and option, its rule sheet, compare,
 which, sources, reasons), the referee's prefilled example judged, a finished round judged, bad
-input, a page that does not exist, and the house rules builder refusing a combination."""
+input, a page that does not exist, and the house rules: the builder, the builder refusing a combination, a
+file that is not YAML, and a stored house ruleset's page."""
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 
 import pytest
 from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from reference_html import Node, parse, reference_pages
 
@@ -98,6 +101,9 @@ def test_no_reference_page_leaks_english(client: Client, lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_ruling_or_error_page_leaks_english(client: Client, lang: str) -> None:
     url = f"/{lang}/adjudicate/"
+    house = client.post("/api/rulesets", json.dumps({"base": "masters+mandatory-doubles", "name": "Kitchen",
+                                                     "rules": {"turn.cannot_play": "marker-no-draw"}}),
+                        content_type="application/json").json()["id"]
     pages = {
         "the example": client.get(url),
         "the example judged": client.post(url, {"position": EXAMPLE}),
@@ -105,6 +111,10 @@ def test_no_ruling_or_error_page_leaks_english(client: Client, lang: str) -> Non
         "bad input": client.post(url, {"position": BAD_INPUT}),
         "no such page": client.get(f"/{lang}/variants/no-such-ruleset/"),
         "house rules refused": client.post(f"/{lang}/house/", {**house_form(client), **REFUSED_HOUSE, "action": "preview"}),
+        "house rules builder": client.get(f"/{lang}/house/"),
+        "house rules not YAML": client.post(f"/{lang}/house/upload/", {"file": SimpleUploadedFile(
+            "ours.yaml", b"title: x\nbase: masters\nrules: {a: b: c}\n")}),
+        "a house ruleset": client.get(f"/{lang}/variants/{house}/"),
     }
     assert pages["bad input"].status_code == 400 and pages["no such page"].status_code == 404
     assert pages["house rules refused"].status_code == 400
