@@ -58,6 +58,15 @@ class YamlSyntaxError(RulesetFileError):
         self.column, self.problem = column, problem
 
 
+@dataclass(frozen=True, slots=True)
+class Option(OptionSpec):
+    """An option as its file declares it: the engine's :class:`OptionSpec` and the short name a
+    player reads for it (``Mandatory doubles``; the id, ``mandatory-doubles``, stays for the API, the
+    CLI and the files)."""
+
+    label: str
+
+
 @dataclass(frozen=True)
 class BaseRuleset:
     """A ruleset file, validated: its base rules and the options it declares."""
@@ -68,12 +77,12 @@ class BaseRuleset:
     sources: tuple[Source, ...]
     rules: MappingProxyType[str, Rule]
     flags: Flags
-    options: MappingProxyType[str, OptionSpec]
+    options: MappingProxyType[str, Option]
 
 
 _TOP_KEYS = ("id", "title", "publisher", "sources", "rules", "options")
 _RULE_KEYS = ("value", "status", "cite", "note", "reading", "alternative")
-_OPTION_KEYS = ("summary", "requires", "conflicts", "cite", "changes")
+_OPTION_KEYS = ("label", "summary", "requires", "conflicts", "cite", "changes")
 _constructor = yaml.constructor.SafeConstructor()
 
 
@@ -435,7 +444,7 @@ def parse_ruleset_file(text: str, file: str, expected_id: str) -> BaseRuleset:
     for key, expected, found in combination_errors(rules):
         raise r.fail(rule_nodes[key], f"rules.{key}", expected, found)
 
-    options: dict[str, OptionSpec] = {}
+    options: dict[str, Option] = {}
     option_nodes = r.open_mapping(top["options"], "options")
     names = {name for name, _, _ in option_nodes}
     for name, _, node in option_nodes:
@@ -449,8 +458,9 @@ def parse_ruleset_file(text: str, file: str, expected_id: str) -> BaseRuleset:
         changes = rule_entries(m["changes"], op + ".changes", name)
         if not changes:
             raise r.fail(m["changes"], op + ".changes", "at least one changed rule", "none")
-        options[name] = OptionSpec(
+        options[name] = Option(
             name=name,
+            label=r.text(m["label"], op + ".label"),
             summary=r.text(m["summary"], op + ".summary"),
             requires=requires,
             conflicts=conflicts,

@@ -1,6 +1,6 @@
 """The free texts of the ruleset files: what a translator words in every language.
 
-Titles, option summaries, free-text rule values (equipment), notes, readings, alternatives, and
+Titles, option labels and summaries, free-text rule values (equipment), notes, readings, alternatives, and
 each citation's gloss and translator's remark are English prose written in ``variants/*.yaml``.
 :func:`free_texts` lists each distinct one with the places it is written; the web layer puts them
 in the gettext catalogues (``python manage.py ruleset_messages``, part of ``make messages``) and
@@ -49,6 +49,7 @@ def _file_texts(ident: str) -> Iterator[tuple[str, str]]:
         yield from _rule(f"{file} rules.{key}", rule)
     for name, option in base.options.items():
         where = f"{file} options.{name}"
+        yield option.label, f"{where}.label"
         yield option.summary, f"{where}.summary"
         yield from _citations(where, option.citations)
         for key, rule in option.changes.items():

@@ -12,6 +12,8 @@ from django.utils.translation import get_language, gettext
 
 from rules.messages import fields, word
 from rules.reasons import ReasonCode, english_train_label
+from rules.ruleset import Ruleset
+from variants.loader import load_base
 
 LABEL_CONTEXT = "rule dimension"
 """The gettext context of rule labels (a label such as "Rounds" is a heading, not a sentence)."""
@@ -21,6 +23,26 @@ def ruleset_text(english: str) -> str:
     """A free text of a ruleset file (title, gloss, remark, note, reading, alternative, option
     summary, equipment) in the active language; "" stays "" (gettext would give the catalogue's header)."""
     return gettext(english) if english else ""
+
+
+def option_label(ruleset: Ruleset, name: str) -> str:
+    """An option of ``ruleset`` as a player names it (``Mandatory doubles``), in the active
+    language: the ``label`` its file declares beside it. The id (``mandatory-doubles``) is for
+    the API, the CLI, the files and URLs."""
+    return ruleset_text(load_base(ruleset.base).options[name].label)
+
+
+def option_labels(ruleset: Ruleset) -> tuple[str, ...]:
+    """The options applied to ``ruleset``, as a player names them, in the order of its id."""
+    return tuple(option_label(ruleset, name) for name in ruleset.options)
+
+
+def ruleset_name(ruleset: Ruleset) -> str:
+    """A ruleset as a player names it, never by its id: its source's publisher, else its title in
+    the active language (a house ruleset: its name), then the options applied by their labels
+    (``Masters Traditional Games + Mandatory doubles``). The referee page, the reference and the
+    house pages all name rulesets with it."""
+    return " + ".join((ruleset.publisher or ruleset_text(ruleset.title), *option_labels(ruleset)))
 
 
 class GettextWording:

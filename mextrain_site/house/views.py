@@ -20,9 +20,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from mextrain_site.core.i18n import WORDING
+from mextrain_site.core.i18n import WORDING, ruleset_name
 from mextrain_site.core.limits import charge_storage, limited
-from mextrain_site.referee.present import Column
 from mextrain_site.reference import rule_views, wording
 from rules.messages import Message
 from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, DealRow, Ruleset, RuleSpec, Status, ValueKind, Worded
@@ -60,13 +59,6 @@ def _link(name: str, *args: str) -> str:
         return reverse(name, args=args)
     except NoReverseMatch:
         return ""
-
-
-def ruleset_name(ruleset: Ruleset) -> str:
-    """A ruleset as a player names it, the way the referee page does (never its id): its source's
-    publisher or title in the reader's language, and its options (``Masters Traditional Games +
-    mandatory-doubles``); a house ruleset by its name."""
-    return Column(ruleset, None).title
 
 
 def house_page(request: HttpRequest, ident: str) -> HttpResponse:

@@ -26,7 +26,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, get_language_bidi, get_language_info, gettext
 
-from mextrain_site.core.i18n import WORDING, ruleset_text
+from mextrain_site.core.i18n import WORDING, ruleset_name, ruleset_text
 from mextrain_site.core.referee import parse
 from mextrain_site.reference.sources import anchor_for
 from mextrain_site.reference.wording import label
@@ -171,9 +171,9 @@ class Column:
 
     @functools.cached_property
     def title(self) -> str:
-        """The ruleset as a player names it: its source's publisher or title, and its options."""
-        name = source_title(self.ruleset)
-        return f"{name} + {' + '.join(self.ruleset.options)}" if self.ruleset.options else name
+        """The ruleset as a player names it: its source's publisher or title, and its options by
+        their labels (``Masters Traditional Games + Mandatory doubles``)."""
+        return ruleset_name(self.ruleset)
 
     @property
     def round_over(self) -> bool:

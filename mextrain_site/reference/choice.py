@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext, pgettext
 
+from mextrain_site.core.i18n import option_label, ruleset_name
 from rules.ruleset import (
     Ruleset,
 )
@@ -31,6 +32,8 @@ class Choice:
     errors: list[str] = field(default_factory=list)
     suggestion: str | None = None
     """A full id that would work, when the options asked for need others."""
+    suggestion_name: str = ""
+    """That ruleset as a player names it."""
 
 
 def choose(base_id: str, options: Sequence[str]) -> Choice:
@@ -44,20 +47,26 @@ def choose(base_id: str, options: Sequence[str]) -> Choice:
     choice.errors = [option_problem_text(p) for p in problems]
     working = problems[0].suggestion
     choice.suggestion = working if working != base_id else None
+    choice.suggestion_name = ruleset_name(get_ruleset(working)) if choice.suggestion else ""
     return choice
 
 
 def option_problem_text(problem: RulesetError) -> str:
     """A problem with the options chosen, worded for the page."""
     p = problem.problem
-    if p is OptionProblem.UNKNOWN:
-        known = ", ".join(load_base(problem.variant).options) or pgettext("no options", "none")
+    base = get_ruleset(problem.variant)
+
+    def named(option: str) -> str:
+        return option_label(base, option)
+
+    if p is OptionProblem.UNKNOWN:  # the option as it was asked for (it names nothing), the others by name
+        known = ", ".join(map(named, load_base(problem.variant).options)) or pgettext("no options", "none")
         return (gettext("The ruleset “%(ruleset)s” has no option “%(option)s”. Its options: %(known)s.")
-                % {"ruleset": problem.variant, "option": problem.option, "known": known})
+                % {"ruleset": ruleset_name(base), "option": problem.option, "known": known})
     if p is OptionProblem.REQUIRES:
         return (gettext("The option “%(option)s” only works together with “%(needed)s”.")
-                % {"option": problem.option, "needed": problem.needs})
+                % {"option": named(problem.option), "needed": named(problem.needs)})
     if p is OptionProblem.CONFLICTS:
         return (gettext("The options “%(option)s” and “%(other)s” cannot be combined.")
-                % {"option": problem.option, "other": problem.needs})
+                % {"option": named(problem.option), "other": named(problem.needs)})
     return problem.worded(gettext)

@@ -13,7 +13,7 @@ from django.utils.functional import Promise
 from django.utils.safestring import SafeString
 from django.utils.translation import pgettext_lazy
 
-from mextrain_site.core.i18n import ruleset_text
+from mextrain_site.core.i18n import option_label, ruleset_name, ruleset_text
 from rules.ruleset import (
     RULE_SPECS,
     SPEC_BY_KEY,
@@ -119,6 +119,10 @@ class RuleView:
     citations: tuple[CitationView, ...]
     base_value: SafeString | None = None
     """When an option changed this rule: the value without the option."""
+    ruleset_name: str = ""
+    """The ruleset as a player names it (:func:`~mextrain_site.core.i18n.ruleset_name`)."""
+    option_label: str = ""
+    """The option that set this rule, as a player names it; "" when none did."""
 
     @property
     def key(self) -> str:
@@ -177,6 +181,8 @@ def rule_view(ruleset: Ruleset, key: str, compact: bool = False) -> RuleView:
         value=value_html(key, rule.value, compact=compact),
         citations=citation_views(ruleset, rule.citations),
         base_value=base_value,
+        ruleset_name=ruleset_name(ruleset),
+        option_label=option_label(ruleset, rule.option) if rule.option else "",
     )
 
 
@@ -205,6 +211,9 @@ class Change:
 @dataclass(frozen=True)
 class OptionView:
     name: str
+    """The option's id: the checkbox's value, the URL's ``options=`` and its anchor."""
+    label: str
+    """The option as a player names it, in the reader's language; so are ``requires``, ``conflicts`` and ``needed``."""
     summary: str
     requires: tuple[str, ...]
     conflicts: tuple[str, ...]
@@ -234,14 +243,15 @@ def option_views(ruleset: Ruleset) -> list[OptionView]:
         out.append(
             OptionView(
                 name=name,
+                label=ruleset_text(spec.label),
                 summary=ruleset_text(spec.summary),
-                requires=spec.requires,
-                conflicts=spec.conflicts,
+                requires=tuple(option_label(ruleset, n) for n in spec.requires),
+                conflicts=tuple(option_label(ruleset, n) for n in spec.conflicts),
                 citations=citation_views(ruleset, spec.citations),
                 changes=changes,
                 applied=name in ruleset.options,
                 closure=option_closure(ruleset.base, name),
-                needed=tuple(n for n in option_closure(ruleset.base, name) if n != name),
+                needed=tuple(option_label(ruleset, n) for n in option_closure(ruleset.base, name) if n != name),
             )
         )
     return out

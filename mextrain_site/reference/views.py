@@ -11,12 +11,14 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, gettext, pgettext
 
+from mextrain_site.core.i18n import option_label, ruleset_name
 from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY, Ruleset
 from variants.house import is_house_id
 from variants.loader import (
     RulesetError,
     base_ids,
+    get_ruleset,
     load_base,
     option_closure,
     option_ids,
@@ -158,13 +160,14 @@ def compare(request: HttpRequest) -> HttpResponse:
                 })
             if rows:
                 groups.append({"id": gid, "title": title, "rows": rows})
+    # each choice by its player's name; the id is the checkbox's value (and so the URL's ?v=)
     choices = [
-        {"id": i, "checked": i in [rs.id for rs in rulesets], "is_base": "+" not in i}
+        {"id": i, "name": ruleset_name(get_ruleset(i)), "checked": i in [rs.id for rs in rulesets], "is_base": "+" not in i}
         for i in option_ids()
     ]
     for rs in rulesets:  # combinations not in the list of choices stay selectable
         if rs.id not in option_ids():
-            choices.append({"id": rs.id, "checked": True, "is_base": False})
+            choices.append({"id": rs.id, "name": ruleset_name(rs), "checked": True, "is_base": False})
     context = {
         "rulesets": rulesets,
         "groups": groups,
@@ -259,7 +262,9 @@ def source(request: HttpRequest, seed: str) -> HttpResponse:
         {
             "quote": q,
             "cited_by": [
-                {"ruleset": c.ruleset, "key": c.key, "label": wording.label(c.key) if c.key else "", "option": c.option, "href": href(c)}
+                {"ruleset": c.ruleset, "name": ruleset_name(get_ruleset(c.ruleset)), "key": c.key,
+                 "label": wording.label(c.key) if c.key else "", "option": c.option,
+                 "option_label": option_label(get_ruleset(c.ruleset), c.option) if c.option else "", "href": href(c)}
                 for c in q.cited_by
             ],
         }

@@ -13,6 +13,8 @@ import re
 from django import template
 from django.conf import settings
 
+from rules.ruleset import Ruleset
+
 register = template.Library()
 
 
@@ -67,6 +69,22 @@ def ruletext(english: str) -> str:
     from mextrain_site.core.i18n import ruleset_text
 
     return ruleset_text(english)
+
+
+@register.filter
+def ruleset_name(ruleset: Ruleset) -> str:
+    """A ruleset as a player names it (never its id), in the active language."""
+    from mextrain_site.core.i18n import ruleset_name as name
+
+    return name(ruleset)
+
+
+@register.filter
+def option_labels(ruleset: Ruleset) -> tuple[str, ...]:
+    """The options applied to a ruleset, as a player names them, in the active language."""
+    from mextrain_site.core.i18n import option_labels as labels
+
+    return labels(ruleset)
 
 
 @register.filter

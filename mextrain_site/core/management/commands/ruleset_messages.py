@@ -1,5 +1,5 @@
 """Write ``mextrain_site/core/ruleset_messages.py``: every free text of the ruleset files
-(titles, option summaries, equipment, notes, readings, alternatives, glosses and translator's
+(titles, option labels and summaries, equipment, notes, readings, alternatives, glosses and translator's
 remarks; see ``variants/texts.py``) wrapped in ``gettext_noop`` with a translator's comment naming
 where it is written, so that ``makemessages`` puts them in the catalogues. Part of ``make messages``;
 ``--check`` exits 1 when the file is stale (the test suite runs it)."""
