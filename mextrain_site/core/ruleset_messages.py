@@ -410,6 +410,8 @@ TEXTS = [
     _('The player with the lowest total score at the end of the game wins (the sum of the round totals).'),
     # Translators: ruleset text: gamerules.yaml rules.winner.tie_breaks.reading
     _('Not stated by this source; it gives no tie-break, so players tied for the lowest total are assumed to share the win.'),
+    # Translators: ruleset text: gamerules.yaml options.reverse-order.label, masters.yaml options.reverse-order.label
+    _('Doubles satisfied in reverse order'),
     # Translators: ruleset text: gamerules.yaml options.reverse-order.summary
     _('Several open doubles are closed in the reverse order of laying.'),
     # Translators: ruleset text: gamerules.yaml options.reverse-order.cite[0].gloss, gamerules.yaml options.reverse-order.changes.doubles.order.cite[0].gloss
@@ -451,7 +453,7 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml rules.rounds.count.cite[1].gloss, masters.yaml rules.winner.tie_breaks.cite[0].gloss
     _('Usually a series of games is played, and whoever has the fewest points at the end of the series wins the match.'),
     # Translators: ruleset text: masters.yaml rules.rounds.count.note
-    _('A game is one hand. The source says a series of games is usual but fixes no length; the 13-game series (double-12 down to double-blank) is listed as a variation (option thirteen-rounds).'),
+    _('A game is one hand. The source says a series of games is usual but fixes no length; the 13-game series (double-12 down to double-blank) is listed as a variation (the option “Thirteen rounds”).'),
     # Translators: ruleset text: masters.yaml rules.first_turn.tiles.cite[0].gloss, masters.yaml rules.first_turn.trains.cite[1].gloss
     _('Then they go on extending this "train", adding more dominoes from their hand until they can no longer lay any.'),
     # Translators: ruleset text: masters.yaml rules.first_turn.tiles.cite[1].gloss
@@ -481,7 +483,7 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml rules.first_turn.doubles_apply.cite[0].gloss
     _('This rule does not normally apply during the special first turn of play.'),
     # Translators: ruleset text: masters.yaml rules.first_turn.doubles_apply.note
-    _('The quoted sentence is said of the mandatory-double rule (option mandatory-doubles). In the basic rules the extra turn for a double adds nothing to a first turn, which is already a chain.'),
+    _('The quoted sentence is said of the mandatory-double rule (the option “Mandatory doubles”). In the basic rules the extra turn for a double adds nothing to a first turn, which is already a chain.'),
     # Translators: ruleset text: masters.yaml rules.turn.matching_ends.cite[0].gloss
     _('so that the end of the new domino matches (shows the same number of pips) the end of the domino it is next to'),
     # Translators: ruleset text: masters.yaml rules.turn.matching_ends.cite[1].gloss
@@ -521,17 +523,17 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml rules.doubles.obligation.cite[1].gloss
     _('Masters Traditional Games advises against these rules for beginners, children or people who prefer a simpler game'),
     # Translators: ruleset text: masters.yaml rules.doubles.obligation.note
-    _('The basic rules set no obligation on an open double; the duty to satisfy a double is listed only among the extended variants (option mandatory-doubles).'),
+    _('The basic rules set no obligation on an open double; the duty to satisfy a double is listed only among the extended variants (the option “Mandatory doubles”).'),
     # Translators: ruleset text: masters.yaml rules.doubles.follow_up.note
     _('The extra turn is an ordinary turn: play on any available train, else draw, else mark the own train.'),
     # Translators: ruleset text: masters.yaml rules.doubles.order.cite[0].gloss, masters.yaml options.reverse-order.changes.doubles.order.cite[0].gloss
     _('each double must be played in the reverse of the order in which they were laid.'),
     # Translators: ruleset text: masters.yaml rules.doubles.order.reading
-    _('Not stated by this source, and it matters only when options make open doubles binding. Assumed oldest-first, as in source B; reverse order is listed as a further complication (option reverse-order).'),
+    _('Not stated by this source, and it matters only when options make open doubles binding. Assumed oldest-first, as in source B; reverse order is listed as a further complication (the option “Doubles satisfied in reverse order”).'),
     # Translators: ruleset text: masters.yaml rules.doubles.dead.cite[0].gloss, masters.yaml options.dead-double.cite[0].gloss
     _('When playing the mandatory double rule, it may happen that a double is laid at the end of a train and that all the dominoes matching that double have already been laid.'),
     # Translators: ruleset text: masters.yaml rules.doubles.dead.note
-    _('In the basic rules an open double restricts nothing, so there is nothing to go dead; the source writes the dead-double rule only for the mandatory-double rule (option dead-double).'),
+    _('In the basic rules an open double restricts nothing, so there is nothing to go dead; the source writes the dead-double rule only for the mandatory-double rule (the option “Dead doubles”).'),
     # Translators: ruleset text: masters.yaml rules.doubles.branching.cite[0].gloss
     _('A tile played on a double must also be placed accordingly, perpendicular to the double, touching it at its centre.'),
     # Translators: ruleset text: masters.yaml rules.doubles.branching.cite[1].gloss
@@ -544,6 +546,8 @@ TEXTS = [
     _('Not stated specially by this source: hands score their pips, so the double-blank counts its pips, nothing (unlike sources A and B, which count it 50).'),
     # Translators: ruleset text: masters.yaml rules.winner.tie_breaks.reading
     _('Not stated by this source: no tie-break is named, so a tie for the lowest total stands.'),
+    # Translators: ruleset text: masters.yaml options.mandatory-doubles.label
+    _('Mandatory doubles'),
     # Translators: ruleset text: masters.yaml options.mandatory-doubles.summary
     _("A double at the end of any train must be satisfied on the next turn, even on another player's unmarked train; all other trains are ignored until it is. Not during the special first turn."),
     # Translators: ruleset text: masters.yaml options.mandatory-doubles.cite[0].gloss
@@ -559,7 +563,9 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml options.mandatory-doubles.changes.doubles.follow_up.cite[1].gloss, masters.yaml options.free-bonus-turn.cite[0].gloss
     _('A variant of the double rule above, under which a player who plays a double and so immediately has another turn need not play against a double on this bonus turn.'),
     # Translators: ruleset text: masters.yaml options.mandatory-doubles.changes.doubles.follow_up.note
-    _('For the layer the next turn is the bonus turn; the free-bonus-turn variant, by lifting the duty for the bonus turn, confirms that this rule imposes it.'),
+    _('For the layer the next turn is the bonus turn; the “Free bonus turn” option, by lifting the duty for the bonus turn, confirms that this rule imposes it.'),
+    # Translators: ruleset text: masters.yaml options.free-bonus-turn.label
+    _('Free bonus turn'),
     # Translators: ruleset text: masters.yaml options.free-bonus-turn.summary
     _('The bonus turn after laying a double need not satisfy it: the layer may play on any available train, so several doubles may be laid in a row and later players must satisfy them all.'),
     # Translators: ruleset text: masters.yaml options.free-bonus-turn.changes.doubles.follow_up.cite[0].gloss
@@ -572,6 +578,8 @@ TEXTS = [
     _('When one player has laid two or more doubles, they must be satisfied in the reverse of the order in which they were laid.'),
     # Translators: ruleset text: masters.yaml options.reverse-order.cite[0].gloss
     _('People who play the previous variant sometimes complicate things further, so that where two or more doubles are played by one player, each double must be played in the reverse of the order in which they were laid.'),
+    # Translators: ruleset text: masters.yaml options.dead-double.label
+    _('Dead doubles'),
     # Translators: ruleset text: masters.yaml options.dead-double.summary
     _('Under the mandatory-double rule, a double whose matching tiles have all been played is ignored from then on.'),
     # Translators: ruleset text: masters.yaml options.dead-double.changes.doubles.dead.cite[0].gloss
@@ -579,7 +587,9 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml options.dead-double.changes.doubles.dead.cite[1].gloss
     _('Some people then stack the double on the previous tile of the train to show that the train has stopped for good.'),
     # Translators: ruleset text: masters.yaml options.dead-double.changes.doubles.dead.note
-    _('The source gives this as a consequence of the mandatory-double rule ("otherwise the game would stop") rather than as a separate choice; without it a dead double would block play under mandatory-doubles.'),
+    _('The source gives this as a consequence of the mandatory-double rule ("otherwise the game would stop") rather than as a separate choice; without it a dead double would block play under “Mandatory doubles”.'),
+    # Translators: ruleset text: masters.yaml options.no-special-first-turn.label
+    _('No special first turn'),
     # Translators: ruleset text: masters.yaml options.no-special-first-turn.summary
     _('No special first turn: each player lays a single tile on the first turn, as on every other turn.'),
     # Translators: ruleset text: masters.yaml options.no-special-first-turn.cite[0].gloss, masters.yaml options.no-special-first-turn.changes.first_turn.tiles.cite[0].gloss, masters.yaml options.no-special-first-turn.changes.first_turn.trains.cite[0].gloss …
@@ -590,6 +600,8 @@ TEXTS = [
     _('"As on the other turns": a player who cannot play draws one tile, plays it if possible, else marks the own train.'),
     # Translators: ruleset text: masters.yaml options.no-special-first-turn.changes.first_turn.doubles_apply.note
     _('With no special first turn, the first turn is like the others, and so are its doubles.'),
+    # Translators: ruleset text: masters.yaml options.thirteen-rounds.label
+    _('Thirteen rounds'),
     # Translators: ruleset text: masters.yaml options.thirteen-rounds.summary
     _('A match of 13 games: the first starts with the double-12, the next with the double-11, and so on down to the double-blank.'),
     # Translators: ruleset text: masters.yaml options.thirteen-rounds.cite[0].gloss
