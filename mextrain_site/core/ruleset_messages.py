@@ -533,7 +533,7 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml rules.doubles.dead.cite[0].gloss, masters.yaml options.dead-double.cite[0].gloss
     _('When playing the mandatory double rule, it may happen that a double is laid at the end of a train and that all the dominoes matching that double have already been laid.'),
     # Translators: ruleset text: masters.yaml rules.doubles.dead.note
-    _('In the basic rules an open double restricts nothing, so there is nothing to go dead; the source writes the dead-double rule only for the mandatory-double rule (the option “Dead doubles”).'),
+    _('In the basic rules an open double restricts nothing, so there is nothing to go dead; the source writes the rule for dead doubles only for the mandatory-double rule (the option “Dead doubles”).'),
     # Translators: ruleset text: masters.yaml rules.doubles.branching.cite[0].gloss
     _('A tile played on a double must also be placed accordingly, perpendicular to the double, touching it at its centre.'),
     # Translators: ruleset text: masters.yaml rules.doubles.branching.cite[1].gloss

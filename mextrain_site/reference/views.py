@@ -239,7 +239,8 @@ def _add_house_holders(request: HttpRequest, key: str, groups: list[who_says.Val
 
 def source_list(request: HttpRequest) -> HttpResponse:
     items = [
-        {"info": info, "quotes": len(src.quotes(seed)), "chars": len(seed_text(seed))}
+        {"info": info, "rulesets": [get_ruleset(r) for r in info.rulesets], "quotes": len(src.quotes(seed)),
+         "chars": len(seed_text(seed))}
         for seed, info in src.sources().items()
     ]
     return render(request, "reference/sources.html", {"items": items})

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.test_csp_browser import violations  # noqa: F401  # the fixture: CSP refusals seen
-from tests.house.test_house_web import RULE_KEY, RULESET_ID
+from tests.player_text import RULE_KEY, RULESET_ID
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

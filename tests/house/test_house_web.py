@@ -22,6 +22,7 @@ from mextrain_site.house.rulesets import forget
 from mextrain_site.house.views import ruleset_name
 from mextrain_site.reference import wording
 from rules.ruleset import RULE_SPECS
+from tests.player_text import OPTION_ID, RULE_KEY, RULESET_ID, player_text
 from variants import house as hs
 from variants.loader import all_rulesets, get_ruleset
 from variants.schema import house_from_data
@@ -461,20 +462,6 @@ def test_upload_refuses_in_the_readers_language(client: Client) -> None:
     assert "line 5: Rounds: expected a whole number from 2 to 30; found int 40" in _refusal(english.content.decode())
 
 
-def _player_text(html: str) -> str:
-    """What a player reads on a page: the text and the labels read aloud, without the markup, the
-    script and the collapsed "for the file" details (kept for those who edit a file or type a
-    position by hand)."""
-    html = re.sub(r'<details class="house-details">.*?</details>|<script.*?</script>|<head>.*?</head>', " ", html, flags=re.S)
-    shown = re.findall(r'(?:title|aria-label|placeholder|alt)="([^"]*)"', html)
-    return unescape(" ".join([re.sub(r"<[^>]+>", " ", html), *shown]))
-
-
-# What a player should never read: a rule key, a ruleset id (published, with options, or a house one).
-RULE_KEY = re.compile("|".join(rf"(?<![\w.-]){re.escape(s.key)}(?![\w-])" for s in RULE_SPECS))
-RULESET_ID = re.compile(r"(?<![\w-])(?:house-[a-z2-7]{12}|(?:howto|gamerules|masters|cardinal)(?:\+[a-z-]+)*)(?![\w-])")
-
-
 def _published_names(lang: str) -> list[str]:
     """The published rulesets as the referee page names them, in ``lang``."""
     with translation.override(lang):
@@ -500,15 +487,18 @@ def test_the_house_pages_show_players_no_rule_key_or_ruleset_id(client: Client, 
     names = _published_names(lang)
     with translation.override(lang):
         combined = ruleset_name(get_ruleset("masters+mandatory-doubles"))
-    assert combined.endswith(" + mandatory-doubles") and "masters" not in combined
+        option = translation.gettext("Mandatory doubles")
+    assert combined.endswith(f" + {option}") and "masters" not in combined
+    assert lang == "en" or option != "Mandatory doubles"
     for name, response in pages.items():
         html = response.content.decode()
-        text = _player_text(html).replace(f"/h/{ident}/", "")  # the page's own link is a link
+        text = player_text(html).replace(f"/h/{ident}/", "")  # the page's own link is a link
         keys = {m.group(0) for m in RULE_KEY.finditer(text)}
         if lang == "en" and name == "refused":  # the English refusal is the API's reason: it names the rules it is about
             keys -= {"markers.placed", "markers.removed"}
         assert not keys, (name, sorted(keys)[:5])
         assert not RULESET_ID.findall(text), (name, RULESET_ID.findall(text)[:5])
+        assert not OPTION_ID.findall(text), (name, OPTION_ID.findall(text)[:5])
         for published in names:
             assert escape(published) in html, (name, published)
         if name != "refused":

@@ -10,9 +10,11 @@ from django.urls import reverse
 from django.utils import translation
 from reference_html import LANGUAGES, RTL, parse, reference_pages
 
+from mextrain_site.core.i18n import ruleset_name
 from rules.reasons import ReasonCode
 from rules.ruleset import RULE_SPECS
-from variants.loader import base_ids, load_base, option_ids
+from tests.player_text import codes_in, player_text
+from variants.loader import base_ids, get_ruleset, load_base, option_ids
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -26,6 +28,10 @@ def test_every_page_in_every_language(client: Client, lang: str, page: str) -> N
     assert html.attrs["lang"] == lang
     assert html.attrs["dir"] == ("rtl" if lang in RTL else "ltr")
     assert response["Content-Language"] == lang
+    if page != "reasons/":  # the catalogue of reason codes: its codes are its subject
+        # players read names: no rule key, ruleset id or option id outside links, values and the
+        # collapsed line for a position typed by hand
+        assert not codes_in(player_text(response.content.decode())), codes_in(player_text(response.content.decode()))
 
 
 def test_urls_are_named_under_the_language_prefix() -> None:
@@ -111,10 +117,12 @@ def test_options_applied_from_the_query(client: Client, query: str) -> None:
     response = client.get("/en/variants/masters/" + query)
     assert response.status_code == 200
     doc = parse(response.content)
-    assert "masters+mandatory-doubles+free-bonus-turn" in doc.find("p", cls="ruleset-id").text  # type: ignore[union-attr]
+    # the options applied by their names; the id only where a position typed by hand needs it
+    assert "Options appliedMandatory doubles, Free bonus turn" in " ".join(doc.find("dl", cls="facts").text.split())  # type: ignore[union-attr]
+    assert "variant: masters+mandatory-doubles+free-bonus-turn" in doc.find("details", cls="position-line").text  # type: ignore[union-attr]
     follow_up = doc.by_id("rule-doubles.follow_up")
     assert follow_up is not None and "rule-optioned" in follow_up.classes
-    assert "Without the option free-bonus-turn" in follow_up.text
+    assert "Without the option Free bonus turn" in follow_up.text
     option = doc.by_id("option-free-bonus-turn")
     assert option is not None and "option-applied" in option.classes
 
@@ -139,9 +147,9 @@ def test_every_option_is_listed_with_its_changes(client: Client) -> None:
 
 
 @pytest.mark.parametrize("query, needle", [
-    ("?options=free-bonus-turn", "only works together with “mandatory-doubles”"),
-    ("?options=reverse-order", "only works together with “free-bonus-turn”"),
-    ("?options=no-such-option", "has no option “no-such-option”"),
+    ("?options=free-bonus-turn", "The option “Free bonus turn” only works together with “Mandatory doubles”"),
+    ("?options=reverse-order", "The option “Doubles satisfied in reverse order” only works together with “Free bonus turn”"),
+    ("?options=no-such-option", "The ruleset “Masters Traditional Games” has no option “no-such-option”. Its options: Mandatory doubles, "),
 ])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_impossible_options_give_a_clear_message(client: Client, query: str, needle: str, lang: str) -> None:
@@ -255,9 +263,11 @@ def test_which_lists_every_value_and_its_holders(client: Client) -> None:
     # thirteen-rounds changes the masters value; it is listed where it lands
     assert len(groups) == len(values | {load_base("masters").options["thirteen-rounds"].changes["engine.missing"].value})
     holders = [a.text.strip() for g in groups for a in g.find("ul", cls="holders").find_all("a") if a.attrs["href"].startswith("/en/variants/")]  # type: ignore[union-attr]
-    for ident in base_ids():
-        assert ident in holders
-    assert "masters+thirteen-rounds" in holders
+    with translation.override("en"):  # each holder by its name, its link by its id
+        for ident in base_ids():
+            assert ruleset_name(get_ruleset(ident)) in holders
+        assert "Masters Traditional Games + Thirteen rounds" in holders
+    assert doc.find("a", href="/en/variants/masters+thirteen-rounds/#rule-engine.missing") is not None
 
 
 def test_which_overview_lists_every_dimension(client: Client) -> None:
@@ -307,8 +317,9 @@ def test_reasons_catalogue_lists_every_code(client: Client) -> None:
             continue
         assert node.find("a", href=f"/en/which/?key={code.rule}") is not None
         holders = [a.text.strip() for a in node.find_all("a") if re.fullmatch(r"/en/variants/[^/]+/#rule-.*", a.attrs.get("href", ""))]
-        for ident in base_ids():
-            assert ident in holders, (code, ident)
+        with translation.override("en"):
+            for ident in base_ids():
+                assert ruleset_name(get_ruleset(ident)) in holders, (code, ident)
 
 
 # -- language switcher -----------------------------------------------------------------------------
