@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import get_language, gettext
 
+from mextrain_site.core.plain_english import plain_english
 from rules.messages import fields, word
 from rules.reasons import ReasonCode, english_train_label
 from rules.ruleset import Ruleset
@@ -66,6 +67,16 @@ class GettextWording:
 
     def message(self, text: str) -> str:
         return word(text, gettext)
+
+    def player_message(self, text: str) -> str:
+        """A message of the ruleset schema as a player reads it (the house builder, a refused
+        upload): in the active language through the catalogue; in English through
+        :data:`~mextrain_site.core.plain_english.PLAIN_ENGLISH`, the same path with plain English
+        templates (the rules by their labels, no key, no type). The API and the CLIs keep the
+        schema's own English."""
+        if (self.language or "en").split("-")[0] == "en":
+            return word(text, plain_english)
+        return self.message(text)
 
 
 WORDING = GettextWording()

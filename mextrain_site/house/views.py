@@ -297,7 +297,8 @@ def _problem_key(exc: RulesetFileError) -> str:
 class Refusal:
     """A schema error as the builder and the upload show it, in the reader's language: the rule by
     its label (a row of the hand-size table in words), what was expected and what was found (the
-    fix); ``str()`` is "expected …; found …" (in English the reason without its path)."""
+    fix); ``str()`` is "expected …; found …". In English too the wording is plain (``WORDING.player_message``):
+    the API's reason (``str(exc)``) names rule keys and values as a file writes them."""
 
     key: str
     """The rule (or the top field, such as ``name``) it is about."""
@@ -323,7 +324,7 @@ class Refusal:
         if row >= 0:
             where = _("%(rule)s, row %(row)s") % {"rule": where, "row": row + 1}
         text = _("expected %(expected)s; found %(found)s") % {
-            "expected": WORDING.message(exc.expected), "found": WORDING.message(exc.found)}
+            "expected": WORDING.player_message(exc.expected), "found": WORDING.player_message(exc.found)}
         line = WORDING.message(Message("line {line}: ", line=exc.line)) if file and exc.line else ""
         path = exc.path if file and key not in SPEC_BY_KEY and exc.path != "(top)" else ""
         return cls(key, where, text, row, line, path)

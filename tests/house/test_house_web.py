@@ -17,6 +17,7 @@ from django.test import Client
 from django.utils import translation
 from django.utils.html import escape
 
+from mextrain_site.core.plain_english import PLAIN_ENGLISH
 from mextrain_site.house.models import HouseRuleset
 from mextrain_site.house.rulesets import forget
 from mextrain_site.house.views import ruleset_name
@@ -218,7 +219,7 @@ def test_builder_without_javascript_previews_refuses_inline_and_saves(client: Cl
     bad = client.post("/en/house/", {**form, "rule:players.count:max": "9", "action": "save", "name": "x"})
     assert bad.status_code == 400
     text = bad.content.decode()
-    assert "add a row for 9 or narrow players.count" in text and "house-rule-error" in text
+    assert "add a row for 9 or allow fewer players" in text and "house-rule-error" in text
     assert HouseRuleset.objects.count() == 0
     unnamed = client.post("/en/house/", {**form, "rule:turn.cannot_play": "marker-no-draw", "action": "save"})
     assert unnamed.status_code == 400 and "Give the house rules a name" in unnamed.content.decode()
@@ -281,7 +282,7 @@ def test_builder_hand_size_table_editor_with_the_published_presets(client: Clien
     removed = {**form, "rule:setup.deal:lo:2": "", "rule:setup.deal:hi:2": "", "rule:setup.deal:set:2": "",
                "rule:setup.deal:tiles:2": "", "action": "preview"}
     bad = client.post("/en/house/", removed)
-    assert bad.status_code == 400 and "add a row for 7, 8 or narrow players.count" in bad.content.decode()
+    assert bad.status_code == 400 and "add a row for 7, 8 or allow fewer players" in bad.content.decode()
 
 
 def test_builder_refuses_a_hand_size_table_that_does_not_fit_naming_the_row(client: Client) -> None:
@@ -289,12 +290,12 @@ def test_builder_refuses_a_hand_size_table_that_does_not_fit_naming_the_row(clie
     too_many = client.post("/en/house/", {**form, "rule:setup.deal:tiles:2": "12", "action": "preview"})
     html = too_many.content.decode()
     assert too_many.status_code == 400
-    # the rule by its label and the row in words (no key path), the reason's English as the API gives it
-    assert "Set and hand size, row 3: expected a hand that fits a double-12 set for 8 players; found int 12" in html
+    # the rule by its label and the row in words (no key path), the value as a player wrote it (no type)
+    assert "Set and hand size, row 3: expected a hand that fits a double-12 set for 8 players; found 12" in html
     assert "rules.setup.deal" not in html
     assert html.count('class="deal-row-error"') == 1 and 'aria-invalid="true"' in html
     not_a_number = client.post("/en/house/", {**form, "rule:setup.deal:tiles:1": "many", "action": "preview"})
-    assert ("Set and hand size, row 2: expected a whole number or null; found &#x27;many&#x27;"
+    assert ("Set and hand size, row 2: expected a whole number, or empty where the source does not say; found &#x27;many&#x27;"
             in not_a_number.content.decode())
 
 
@@ -317,7 +318,7 @@ def test_builder_sets_a_number_of_rounds_and_the_scoring_bonus_and_penalties(cli
     assert 'A game has <bdi dir="ltr">10</bdi> rounds.' in page
     assert 'The player who goes out scores <bdi dir="ltr">-10</bdi> for the round instead of nothing.' in page
     wrong = client.post("/en/house/", {**data, "rule:rounds.count:number": "40", "action": "preview"})
-    assert "<strong>Rounds</strong>: expected a whole number from 2 to 30; found int 40" in wrong.content.decode()
+    assert "<strong>Rounds</strong>: expected a whole number from 2 to 30; found 40" in wrong.content.decode()
     assert "rules.rounds.count" not in wrong.content.decode()
 
 
@@ -435,15 +436,59 @@ def test_builder_refuses_in_the_readers_language(client: Client, lang: str, case
         assert ("שורה 3" if lang == "he" else "3. sor") in text and html.count('class="deal-row-error"') == 1
 
 
-def test_builder_refuses_in_english_with_the_apis_reason(client: Client) -> None:
+@pytest.mark.parametrize("case", list(IMPOSSIBLE))
+def test_builder_refuses_in_plain_english_and_the_api_keeps_its_reason(client: Client, case: str) -> None:
+    """The English builder words a refusal as the translations do (rules by their labels, values by
+    what they do, no type), through PLAIN_ENGLISH; the API's reason is the schema's English, unchanged."""
     form = _builder_form(client)
-    changes, _key, expected, found = IMPOSSIBLE["markers"]
+    changes, key, expected, found = IMPOSSIBLE[case]
     html = client.post("/en/house/", {**form, **changes, "action": "preview"}).content.decode()
-    reason = create(client, {**NO_DRAW, "rules": {"markers.placed": "when-own-train-unplayable",
-                                                  "markers.removed": "owner-plays-any-tile"}}).json()["error"]["message"]
-    assert reason == f"rules.markers.removed: expected {expected}; found {found}"
-    assert "Marker lifted: " + reason.removeprefix("rules.markers.removed: ") in _refusal(html)
-    assert "rules.markers.removed" not in _refusal(html)
+    text = _refusal(html)
+    assert f"{wording.label(key)}" in text
+    for template in (expected, found):  # the plain template's words are on the page (placeholders filled)
+        plain = PLAIN_ENGLISH.get(template, template)  # a template not listed is plain already
+        for piece in re.split(r"\{[^}]*\}", plain):
+            assert piece.strip() in text, (piece, text)
+        for piece in re.split(r"\{[^}]*\}", template):  # the schema's own words that differ are not
+            if piece.strip() and piece.strip() not in plain:
+                assert piece.strip() not in text, (piece, text)
+    assert not RULE_KEY.findall(text) and "int " not in text, text
+    if case == "markers":
+        reason = create(client, {**NO_DRAW, "rules": {"markers.placed": "when-own-train-unplayable",
+                                                      "markers.removed": "owner-plays-any-tile"}}).json()["error"]["message"]
+        assert reason == f"rules.markers.removed: expected {expected}; found {found}"  # byte for byte
+        assert reason.removeprefix("rules.markers.removed: ") not in text
+
+
+def test_plain_english_covers_every_schema_message_that_names_a_key_or_a_type() -> None:
+    """Each entry rewords a template the schema has, keeps its placeholders and names no rule key; every
+    schema template naming a rule key, a value as a file writes it or a Python type has an entry."""
+    from mextrain_site.core.management.commands.engine_messages import message_templates
+    from rules.messages import fields
+
+    templates = set(message_templates())
+    for template, plain in PLAIN_ENGLISH.items():
+        assert template in templates, template
+        assert fields(plain) == fields(template), template
+        assert not RULE_KEY.findall(plain) and not re.search(r"'[a-z-]+'", plain), plain  # no key, no value id
+    schema = {t for t in templates if t in set(_schema_templates())}
+    named = {t for t in schema if RULE_KEY.findall(t) or re.match(r"(int|bool|float) \{", t)}
+    assert named and named <= set(PLAIN_ENGLISH), sorted(named - set(PLAIN_ENGLISH))
+
+
+def _schema_templates() -> list[str]:
+    import ast
+    from pathlib import Path
+
+    import variants.house
+    import variants.schema
+
+    out = []
+    for module in (variants.schema, variants.house):
+        tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
+        out += [n.args[0].value for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                and n.func.id == "Message" and n.args and isinstance(n.args[0], ast.Constant)]
+    return out
 
 
 def test_upload_refuses_in_the_readers_language(client: Client) -> None:
@@ -459,7 +504,7 @@ def test_upload_refuses_in_the_readers_language(client: Client) -> None:
         assert translation.gettext("a whole number from {lo} to {hi}").format(lo=2, hi=30) in shown
     assert "rules." not in shown and "expected" not in shown
     english = client.post("/en/house/upload/", {"file": SimpleUploadedFile("ours.yaml", text.encode())})
-    assert "line 5: Rounds: expected a whole number from 2 to 30; found int 40" in _refusal(english.content.decode())
+    assert "line 5: Rounds: expected a whole number from 2 to 30; found 40" in _refusal(english.content.decode())
 
 
 def _published_names(lang: str) -> list[str]:
@@ -493,9 +538,7 @@ def test_the_house_pages_show_players_no_rule_key_or_ruleset_id(client: Client, 
     for name, response in pages.items():
         html = response.content.decode()
         text = player_text(html).replace(f"/h/{ident}/", "")  # the page's own link is a link
-        keys = {m.group(0) for m in RULE_KEY.finditer(text)}
-        if lang == "en" and name == "refused":  # the English refusal is the API's reason: it names the rules it is about
-            keys -= {"markers.placed", "markers.removed"}
+        keys = {m.group(0) for m in RULE_KEY.finditer(text)}  # the English refusal too: plain English
         assert not keys, (name, sorted(keys)[:5])
         assert not RULESET_ID.findall(text), (name, RULESET_ID.findall(text)[:5])
         assert not OPTION_ID.findall(text), (name, OPTION_ID.findall(text)[:5])
@@ -578,7 +621,8 @@ def test_a_hand_size_row_is_counted_from_one_as_the_builder_labels_it(client: Cl
     template = ("hands that leave the engine out of the deal (engine.missing 'set-aside-before-deal'): at most {most} "
                 "tiles each for {players} players from the {left} tiles of a double-{set} set without its engine (row {row})")
     with translation.override(lang):
-        worded = translation.gettext(template).format(most=13, players=2, left=27, set=6, row=2)
+        words = PLAIN_ENGLISH[template] if lang == "en" else translation.gettext(template)  # in English: plain English
+        worded = words.format(most=13, players=2, left=27, set=6, row=2)
         label = str(wording.label("setup.deal"))
         row_label = translation.gettext("Row %(n)s: players from") % {"n": 2}
     assert f"{label}: " in text and worded in text, text
