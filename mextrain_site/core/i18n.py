@@ -8,7 +8,7 @@ and are worded by :func:`ruleset_text`."""
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, get_language_bidi, gettext
 
 from mextrain_site.core.plain_english import plain_english
 from rules.messages import fields, word
@@ -42,8 +42,16 @@ def ruleset_name(ruleset: Ruleset) -> str:
     """A ruleset as a player names it, never by its id: its source's publisher, else its title in
     the active language (a house ruleset: its name), then the options applied by their labels
     (``Masters Traditional Games + Mandatory doubles``). The referee page, the reference and the
-    house pages all name rulesets with it."""
-    return " + ".join((ruleset.publisher or ruleset_text(ruleset.title), *option_labels(ruleset)))
+    house pages all name rulesets with it.
+
+    In a right-to-left language, when options follow the source's name, the name starts with a
+    right-to-left mark and the source is isolated (U+200F, U+2068 … U+2069): a Latin publisher then
+    neither sets the direction of the whole name (``<bdi>`` takes it from the first strong letter)
+    nor takes the ``+`` and the options into its left-to-right run."""
+    source, labels = ruleset.publisher or ruleset_text(ruleset.title), option_labels(ruleset)
+    if labels and get_language_bidi():
+        source = f"\u200f\u2068{source}\u2069"
+    return " + ".join((source, *labels))
 
 
 class GettextWording:

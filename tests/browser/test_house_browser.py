@@ -11,40 +11,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.reading import PHONE, WIDE, no_codes, no_overflow
 from tests.browser.test_csp_browser import violations  # noqa: F401  # the fixture: CSP refusals seen
-from tests.player_text import RULE_KEY, RULESET_ID
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PHONE = {"width": 375, "height": 780}
-WIDE = {"width": 1280, "height": 900}
-
-
-def player_text(page: Page) -> str:
-    """What a player reads: the rendered text (a collapsed <details> holds no rendered text) and the
-    chosen option of each select; the page's own link left out (an address, not prose)."""
-    text: str = page.evaluate("""() => document.body.innerText + ' ' + [...document.querySelectorAll('select')]
-        .map(s => s.selectedOptions.length ? s.selectedOptions[0].text : '').join(' ')""")
-    return re.sub(r"https?://\S+", " ", text)
-
-
-def no_codes(page: Page, *allowed: str) -> None:
-    """No rule key and no ruleset id in what a player reads (``allowed``: keys the English refusal
-    names, as the API's reason does)."""
-    text = player_text(page)
-    keys = sorted(set(RULE_KEY.findall(text)) - set(allowed))
-    assert not keys, f"rule keys shown to players: {keys}"
-    ids = sorted(set(RULESET_ID.findall(text)))
-    assert not ids, f"ruleset ids shown to players: {ids}"
-
-
-def no_overflow(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
-        .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-        .slice(0, 5).map(e => e.tagName + '.' + e.className + '#' + e.id)""")
-    assert width <= PHONE["width"], f"the page is {width} px wide on a {PHONE['width']} px phone: {wide}"
-
 
 def test_build_house_rules_on_a_phone(page: Page, live_server: Any, artifacts: Path,
                                       violations: list[str]) -> None:  # noqa: F811

@@ -8,7 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Browser, Page, expect
+
+from mextrain_site.core.i18n import ruleset_name
+from tests.browser.reading import PHONE, WIDE, no_codes, no_overflow
+from variants.loader import get_ruleset
 
 pytestmark = pytest.mark.browser
 
@@ -125,3 +130,50 @@ def test_screenshots_of_every_page(page: Page, live_server: Any, artifacts: Path
         response = page.goto(f"{live_server.url}/{lang}{path}")
         assert response is not None and response.status in (200, 400), path
         page.screenshot(path=str(artifacts / f"reference-{lang}-{name}.png"))
+
+
+NAMED_PAGES = {
+    "compare": "/compare/",
+    "compare-options": "/compare/?v=howto&v=masters+mandatory-doubles+free-bonus-turn&diff=1",
+    "variants": "/variants/",
+    "variant-options": "/variants/masters/?options=mandatory-doubles,free-bonus-turn",
+    "variant-bad-options": "/variants/masters/?options=reverse-order",
+    "which-key": "/which/?key=doubles.follow_up",
+    "sheet-options": "/variants/masters+thirteen-rounds/sheet/",
+    "source": "/sources/003_d192915f30379178.txt/",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "he"])
+@pytest.mark.parametrize("viewport", [PHONE, WIDE], ids=["375", "1280"])
+def test_players_read_rulesets_and_options_by_name(page: Page, live_server: Any, artifacts: Path, lang: str,
+                                                   viewport: dict[str, int]) -> None:
+    """The compare page's chips and headings, the ruleset pages, who says what, the rule sheet and the
+    sources name each ruleset and option as a player does (``Masters Traditional Games + Mandatory
+    doubles``), never by its id or a rule key; on a phone nothing runs off the screen."""
+    page.set_viewport_size(viewport)
+    with translation.override(lang):
+        combined = ruleset_name(get_ruleset("masters+mandatory-doubles+free-bonus-turn"))
+        labels = [translation.gettext(t) for t in ("Mandatory doubles", "Free bonus turn")]
+    for name, path in NAMED_PAGES.items():
+        response = page.goto(f"{live_server.url}/{lang}{path}")
+        assert response is not None and response.status in (200, 400), path
+        no_codes(page)
+        if viewport is PHONE:
+            no_overflow(page)
+        page.screenshot(path=str(artifacts / f"reference-named-{name}-{lang}-{viewport['width']}.png"), full_page=name == "compare")
+        if name == "compare":  # each chip by its name, the id its value (and so the URL's ?v=)
+            chip = page.locator("label.chip", has=page.locator("input[value='masters+mandatory-doubles+free-bonus-turn']"))
+            expect(chip).to_have_text(combined)
+        if name == "compare-options":
+            expect(page.locator("table.compare thead th").nth(2)).to_have_text(combined)
+        if name == "variant-options":
+            for label in labels:
+                expect(page.locator("dl.facts")).to_contain_text(label)
+            expect(page.locator("#option-free-bonus-turn h3")).to_have_text(labels[1])
+            # the id only for a position typed by hand, folded away
+            line = page.locator("details.position-line")
+            line.locator("summary").click()
+            expect(line).to_contain_text("variant: masters+mandatory-doubles+free-bonus-turn")
+            if viewport is PHONE:
+                no_overflow(page)
