@@ -188,7 +188,7 @@ def test_judge_and_share_without_javascript(browser: Browser, live_server: Any, 
         page.wait_for_load_state()
         expect(page.locator("#ruling-heading")).to_have_text("The rulesets disagree")
         expect(page.locator(".verdict-scope")).to_contain_text(
-            "Legal under Masters Traditional Games. Illegal under Masters Traditional Games + mandatory-doubles.")
+            "Legal under Masters Traditional Games. Illegal under Masters Traditional Games + Mandatory doubles.")
         expect(page.locator(".actions-table").first.locator("thead th[data-ruleset]")).to_have_count(2)
         expect(page.locator("#adjudicate-form input[name=variant][value=masters]")).to_be_checked()
         page.get_by_role("button", name="Share this ruling").click()

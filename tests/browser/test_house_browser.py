@@ -9,10 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Browser, Page, expect
 
+from mextrain_site.core.i18n import ruleset_name
 from tests.browser.reading import PHONE, WIDE, no_codes, no_overflow
 from tests.browser.test_csp_browser import violations  # noqa: F401  # the fixture: CSP refusals seen
+from variants.loader import get_ruleset
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -97,8 +100,11 @@ def test_house_pages_at_1280(page: Page, live_server: Any, artifacts: Path, lang
     referee page names it, no rule key or ruleset id in what a player reads; the keys for editing
     the file by hand in a collapsed help, each beside its label."""
     page.set_viewport_size(WIDE)
+    with translation.override(lang):  # the option by its label in the reader's language
+        base_name = ruleset_name(get_ruleset("masters+mandatory-doubles"))
+    assert base_name.endswith("Mandatory doubles" if lang == "en" else "כפולות חובה")
     page.goto(f"{live_server.url}/{lang}/house/?base=masters%2Bmandatory-doubles")
-    expect(page.locator("#house-base option:checked")).to_have_text("Masters Traditional Games + mandatory-doubles")
+    expect(page.locator("#house-base option:checked")).to_have_text(base_name)
     no_codes(page)
     page.screenshot(path=str(artifacts / f"house-builder-{lang}-1280.png"))
     keys = page.locator(".house-upload .house-details")
@@ -109,7 +115,7 @@ def test_house_pages_at_1280(page: Page, live_server: Any, artifacts: Path, lang
     page.locator("#house-name").fill("Wide")
     page.locator("button[name='action'][value='save']").click()
     expect(page).to_have_url(re.compile(rf"/{lang}/variants/house-"))
-    expect(page.locator(".facts")).to_contain_text("Masters Traditional Games + mandatory-doubles")
+    expect(page.locator(".facts")).to_contain_text(base_name)
     no_codes(page)
     page.screenshot(path=str(artifacts / f"house-page-{lang}-1280.png"))
 

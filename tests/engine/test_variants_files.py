@@ -193,3 +193,26 @@ def test_unsafe_scalar_tag_is_refused_with_a_message() -> None:
     with pytest.raises(RulesetFileError) as info:
         parse_ruleset_file(text, "variants/gamerules.yaml", "gamerules")
     assert "found a value tagged tag:yaml.org,2002:python/name:os.system" in str(info.value)
+
+
+@pytest.mark.parametrize("label_line, found", [
+    ("", "it missing"),
+    ('    label: ""\n', "an empty string"),
+    ("    label: 12\n", "int 12"),
+])
+def test_an_option_needs_a_label_for_players(label_line: str, found: str) -> None:
+    """Every option names itself for players: ``label``, a non-empty string beside it in the file."""
+    text = GOOD.replace('    label: "Doubles satisfied in reverse order"\n', label_line)
+    assert text != GOOD
+    with pytest.raises(RulesetFileError) as info:
+        parse_ruleset_file(text, "variants/gamerules.yaml", "gamerules")
+    err = info.value
+    expected = "a non-empty string" if label_line == '    label: ""\n' else "a string" if label_line else "this key"
+    assert str(err) == (f"variants/gamerules.yaml:{err.line}: options.reverse-order.label: "
+                        f"expected {expected}; found {found}")
+
+
+def test_every_option_has_its_label() -> None:
+    for ident in base_ids():
+        for name, option in load_base(ident).options.items():
+            assert option.label.strip() and option.label != name, (ident, name)
