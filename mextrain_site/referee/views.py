@@ -1,8 +1,11 @@
 """The adjudication page, sharing a ruling, and opening a shared one. Thin views: parse the
 request, let the engine judge (through :mod:`.present`), render. No view decides a rule.
 
-htmx requests get the ``#ruling`` partial of the same template (or ``#share``); without
-JavaScript the same forms post and the whole page comes back.
+htmx requests get the ruling panel alone (or the share link); without JavaScript the same forms
+post and the whole page comes back. A judged position's panel is written by
+:func:`.ruling_html.panel`, for Judge directly and inside the whole page through the template's
+``ruling`` partial (the same bytes either way); the template writes only the form, the frame and
+the panels of bad input.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from rules.position import MAX_TEXT
 from .forms import AdjudicateForm, normalise_newlines, picker_groups
 from .models import SharedRuling
 from .present import display_order, echo, judged_page
+from .ruling_html import panel, share_link
 from .sharing import store
 
 TEMPLATE = "referee/adjudicate.html"
@@ -85,8 +89,10 @@ def _form_error(form: AdjudicateForm) -> dict[str, Any]:
             "code": ErrorCode.FORM.value, "echo": [], "in_text": "position" in form.errors}
 
 
-def _respond(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200, partial: str = "ruling") -> HttpResponse:
-    name = f"{TEMPLATE}#{partial}" if request.htmx else TEMPLATE
+def _respond(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
+    if request.htmx and "judged" in context and "error" not in context:
+        return HttpResponse(panel(request, context, context["judged"]), status=status)
+    name = f"{TEMPLATE}#ruling" if request.htmx else TEMPLATE
     return render(request, name, context, status=status)
 
 
@@ -144,8 +150,7 @@ def share(request: HtmxHttpRequest) -> HttpResponse:
     row = store(text, ids, before_insert=lambda: charge_storage(request, text))
     url = reverse("share:ruling", args=[row.id])
     if request.htmx:
-        return render(request, f"{TEMPLATE}#share", {"share_url": request.build_absolute_uri(url),
-                                                     "share_id": row.id})
+        return HttpResponse(share_link(request.build_absolute_uri(url)))
     return HttpResponseRedirect(url, status=303)
 
 
