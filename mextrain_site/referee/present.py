@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.urls import NoReverseMatch, get_script_prefix, reverse
 from django.utils.html import format_html_join
@@ -229,28 +230,25 @@ class CheckView:
         return any(a.others for a in self.answers)
 
 
-@dataclass
-class Cell:
-    column: Column
-    judgement: Judgement | None
-    headline: str = ""
-    """The reason the cell shows, in words: the first forbidding one, else the first at all."""
-    present: bool = False
+class Cell(NamedTuple):
+    """One ruleset's verdict on one candidate move (a named tuple: a page has a hundred of these)."""
+
+    ruleset: str
+    """The ruleset's id."""
+    present: bool
     """The move is a candidate under this ruleset."""
     legal: bool = False
+    headline: str = ""
+    """The reason the cell shows, in words: the first forbidding one, else the first at all."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     move: str
     cells: list[Cell]
-    disagree: bool = field(init=False)
-    legal_somewhere: bool = field(init=False)
-
-    def __post_init__(self) -> None:
-        verdicts = {c.legal for c in self.cells if c.present}
-        self.disagree = len(verdicts) > 1
-        self.legal_somewhere = True in verdicts
+    disagree: bool
+    """The rulesets under which the move is a candidate do not all say the same."""
+    legal_somewhere: bool
 
     @property
     def reasons(self) -> list[str]:
@@ -549,26 +547,33 @@ def _check(ruled: list[Column], line: int, words: dict[str, _Reasons]) -> CheckV
 def _rows(ruled: list[Column], words: dict[str, _Reasons]) -> list[Row]:
     """One row per candidate move (in the order the rulesets list them), one cell per ruleset:
     legal or not, and the reason it shows (the first forbidding one, else the first at all)."""
-    tables: list[tuple[Column, dict[Move, Judgement], _Reasons]] = []
+    tables: list[tuple[str, dict[Move, Judgement], Callable[[Reason], str]]] = []
     order: dict[Move, None] = {}
     for col in ruled:
         assert col.ruling is not None
         actions = {j.move: j for j in col.ruling.actions}
-        tables.append((col, actions, words[col.id]))
+        tables.append((col.id, actions, words[col.id].text))
         order.update(dict.fromkeys(actions))
+    absent = {ident: Cell(ident, False) for ident, _, _ in tables}
     rows = []
     for move in order:
         cells = []
-        for col, actions, w in tables:
+        seen_legal = seen_illegal = False
+        for ident, actions, text in tables:
             j = actions.get(move)
             if j is None:
-                cells.append(Cell(col, None))
+                cells.append(absent[ident])
                 continue
             reasons = j.reasons
-            forbidding = next((r for r in reasons if r.code.blocks), None)
-            shown = forbidding or (reasons[0] if reasons else None)
-            cells.append(Cell(col, j, w.text(shown) if shown is not None else "", True, forbidding is None))
-        rows.append(Row(str(move), cells))
+            for r in reasons:
+                if r.code.blocks:
+                    cells.append(Cell(ident, True, False, text(r)))
+                    seen_illegal = True
+                    break
+            else:
+                cells.append(Cell(ident, True, True, text(reasons[0]) if reasons else ""))
+                seen_legal = True
+        rows.append(Row(str(move), cells, seen_legal and seen_illegal, seen_legal))
     return rows
 
 

@@ -22,13 +22,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 
-from .present import Answer, Judged, Quote, ReasonView, Row
+from .present import Answer, Cell, Judged, Quote, ReasonView, Row
 
 _ESCAPED: dict[str, str] = {}
 """Escaped texts by text: ruleset titles and ids, moves and sentences recur on every page."""
@@ -229,26 +230,24 @@ def rows(items: Iterable[Row]) -> SafeString:
     """The table's rows: a move, then per ruleset its verdict and the reason that decides it."""
     _, words = _words()
     out = []
-    cells: dict[tuple[str, bool, bool, str], str] = {}
+    cells: dict[Cell, str] = {}
     for row in items:
         badge = f' <span class="disagree-badge">{words.disagree}</span>' if row.disagree else ""
         tds = []
         for cell in row.cells:
-            ident = cell.column.id
-            headline = cell.headline if cell.present else ""
-            key = (ident, cell.present, cell.legal, headline)
-            td = cells.get(key)
+            td = cells.get(cell)
             if td is None:
-                if not cell.present:
+                ident, present, legal, headline = cell
+                if not present:
                     td = (f'<td class="cell na" data-ruleset="{esc(ident)}"><span class="na-mark" '
                           f'title="{words.not_candidate}">—</span></td>')
-                elif cell.legal:
+                elif legal:
                     td = (f'<td class="cell legal" data-ruleset="{esc(ident)}"><span class="cell-verdict">✓ '
                           f'{words.legal}</span> <span class="cell-headline">{esc(headline)}</span></td>')
                 else:
                     td = (f'<td class="cell illegal" data-ruleset="{esc(ident)}"><span class="cell-verdict">✗ '
                           f'{words.illegal}</span> <span class="cell-headline">{esc(headline)}</span></td>')
-                cells[key] = td
+                cells[cell] = td
             tds.append(td)
         marked = ' class="disagree"' if row.disagree else ""
         out.append(f'\n<tr{marked}><th scope="row"><code class="move" dir="ltr">'
@@ -438,8 +437,8 @@ def section(judged: Judged, text: str, variants: Sequence[str], share_action: st
         hidden = "".join(f'<input type="hidden" name="variant" value="{esc(v)}">' for v in variants)
         action = esc(share_action)
         share = (f'\n      <form class="share-form" method="post" action="{action}" enctype="multipart/form-data"\n'
-                 f'            hx-post="{action}" hx-target="#share-slot" hx-swap="innerHTML" '
-                 f'hx-disabled-elt="find button">\n        {token}\n'
+                 f'            data-urlencoded-up-to="{settings.DATA_UPLOAD_MAX_MEMORY_SIZE}" hx-post="{action}" '
+                 f'hx-target="#share-slot" hx-swap="innerHTML" hx-disabled-elt="find button">\n        {token}\n'
                  f'        <textarea name="position" hidden aria-hidden="true" tabindex="-1">\n'
                  f'{html.escape(text)}</textarea>\n        {hidden}\n'
                  f'        <button type="submit" class="secondary">{words.share}</button>\n      </form>\n'
