@@ -381,6 +381,14 @@ process, as the API words it (:func:`rules.answer._worded`). Bounded by :data:`S
 SENTENCE_LIMIT = 20_000
 
 
+_VIEWS: dict[tuple[str, str], dict[Reason, ReasonView]] = {}
+"""Reasons as the page shows them, by (language, ruleset id), then reason: each worded and quoted
+once per ruleset and process (a ruleset is frozen, and a house ruleset's id names its content).
+Bounded: :data:`VIEW_RULESETS` rulesets (house rulesets are many), :data:`VIEW_LIMIT` reasons each."""
+VIEW_RULESETS = 256
+VIEW_LIMIT = 5_000
+
+
 class _Wording:
     """The page's sentence templates and train names in the reader's language, each looked up once."""
 
@@ -410,7 +418,9 @@ class _Reasons:
         self.language = language
         self.wording = wording
         self.sources = {s.seed: s for s in ruleset.sources}
-        self.memo: dict[Reason, ReasonView] = {}
+        if len(_VIEWS) >= VIEW_RULESETS and (language, ruleset.id) not in _VIEWS:
+            _VIEWS.clear()
+        self.memo = _VIEWS.setdefault((language, ruleset.id), {})
 
     def text(self, r: Reason) -> str:
         """The reason's sentence alone (a table cell needs no quote)."""
@@ -425,6 +435,8 @@ class _Reasons:
     def __call__(self, r: Reason) -> ReasonView:
         found = self.memo.get(r)
         if found is None:
+            if len(self.memo) >= VIEW_LIMIT:
+                self.memo.clear()
             key = r.rule_key
             rule_ = self.ruleset.rules.get(key) if key else None
             assumed = assumed_lang = ""
