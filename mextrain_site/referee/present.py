@@ -250,11 +250,6 @@ class Row:
     """The rulesets under which the move is a candidate do not all say the same."""
     legal_somewhere: bool
 
-    @property
-    def reasons(self) -> list[str]:
-        """For a move illegal everywhere: the sentences that forbid it, each once."""
-        return list(dict.fromkeys(h for c in self.cells if (h := c.headline)))
-
 
 @dataclass
 class ReplayStop:

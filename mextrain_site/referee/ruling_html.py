@@ -38,6 +38,10 @@ ESCAPED_LIMIT = 20_000
 
 def esc(value: object) -> str:
     """What ``{{ value }}`` writes: the value escaped, unless it is already marked safe."""
+    if value.__class__ is str:  # most values: a plain text written before
+        known = _ESCAPED.get(value)
+        if known is not None:
+            return known
     if isinstance(value, SafeData):
         return str(value)
     text = str(value)
@@ -188,6 +192,26 @@ def rule_words(r: ReasonView) -> str:
     return ""
 
 
+_VIEWS_HTML: dict[int, tuple[ReasonView, str, str]] = {}
+"""A reason's HTML by the identity of its view: the rule under it, and its item under 'Why'. Views
+are made once per language, ruleset and process (:data:`.present._VIEWS`), so this is too; each
+entry keeps its view, so no other view can take its id while it stands."""
+
+
+def _view_html(r: ReasonView) -> tuple[ReasonView, str, str]:
+    """(the view, the rule under it, its item under 'Why')."""
+    found = _VIEWS_HTML.get(id(r))
+    if found is None or found[0] is not r:
+        words = rule_words(r)
+        kind, sign = ("forbids", "✗") if r.blocks else ("allows", "✓")
+        item = (f'<li class="reason {kind}"><p class="reason-text"><span class="reason-sign" '
+                f'aria-hidden="true">{sign}</span> {esc(r.text)}</p>{words}</li>')
+        if len(_VIEWS_HTML) >= MEMO_LIMIT:
+            _VIEWS_HTML.clear()
+        found = _VIEWS_HTML[id(r)] = (r, words, item)
+    return found
+
+
 def answers(items: Sequence[Answer]) -> SafeString:
     """Per ruleset, the verdict on the disputed move in one line, the deciding rule quoted."""
     _, words = _words()
@@ -202,25 +226,17 @@ def answers(items: Sequence[Answer]) -> SafeString:
             f'          <p class="answer-line"><span class="badge">'
             f'{words.badge_legal if a.legal else words.badge_illegal}</span>\n'
             f'            <a class="answer-title" href="{esc(col.url)}"><bdi>{esc(col.title)}</bdi></a>{text}</p>\n'
-            f'          {rule_words(r) if r else ""}\n        </li>\n        ')
+            f'          {_view_html(r)[1] if r else ""}\n        </li>\n        ')
     return mark_safe("".join(out))
 
 
 def other_reasons(items: Sequence[Answer]) -> SafeString:
     """Under 'Why': per ruleset, the reasons besides the deciding one, each with its rule."""
     out = []
-    done: dict[int, str] = {}
     for a in items:
         if not a.others:
             continue
-        lis = []
-        for r in a.others:
-            li = done.get(id(r))
-            if li is None:
-                kind, sign = ("forbids", "✗") if r.blocks else ("allows", "✓")
-                li = done[id(r)] = (f'<li class="reason {kind}"><p class="reason-text"><span class="reason-sign" '
-                                    f'aria-hidden="true">{sign}</span> {esc(r.text)}</p>{rule_words(r)}</li>')
-            lis.append(li)
+        lis = [_view_html(r)[2] for r in a.others]
         out.append(f'\n      <h3 class="why-title"><bdi>{esc(a.column.title)}</bdi></h3>\n'
                    f'      <ul class="why-reasons">\n        {"".join(lis)}\n      </ul>\n      ')
     return mark_safe("".join(out))
@@ -257,9 +273,16 @@ def rows(items: Iterable[Row]) -> SafeString:
 
 
 def closed_rows(items: Iterable[Row]) -> SafeString:
-    """The moves illegal under every ruleset, each with the sentences that forbid it."""
-    return mark_safe("".join(f'<li><code class="move" dir="ltr">{esc(row.move)}</code>: '
-                             f'{" ".join(esc(s) for s in row.reasons)}</li>\n          ' for row in items))
+    """The moves illegal under every ruleset, each with the sentences that forbid it (each once)."""
+    out = []
+    for row in items:
+        said: dict[str, None] = {}
+        for cell in row.cells:
+            if cell.headline:
+                said[cell.headline] = None
+        out.append(f'<li><code class="move" dir="ltr">{esc(row.move)}</code>: '
+                   f'{" ".join([esc(s) for s in said])}</li>\n          ')
+    return mark_safe("".join(out))
 
 
 def _join(items: Iterable[object], sep: str = ", ") -> str:
