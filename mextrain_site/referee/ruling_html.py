@@ -439,11 +439,16 @@ def share_link(share_url: str) -> SafeString:
         f'{words.copy}</button></p>\n  <p class="hint">{words.link_hint}</p>\n</div>\n')
 
 
+PAGE_TOKEN = "#adjudicate-form [name=csrfmiddlewaretoken]"
+"""The page's own CSRF token, which the share form of a panel fetched by Judge posts with."""
+
+
 def section(judged: Judged, text: str, variants: Sequence[str], share_action: str, csrf_token: str,
             share_url: str = "") -> SafeString:
     """The whole ruling panel of a judged position (the template's ``ruling`` partial when it has
     a ruling): the verdict, the stops of the replay, the scores, the share form or link, and the
-    three layers. ``csrf_token``: the share form's token (empty: none)."""
+    three layers. ``csrf_token``: the share form's token; empty: it posts with the page's own
+    (:data:`PAGE_TOKEN`, which htmx includes), as a panel fetched by Judge does."""
     _, words = _words()
     if judged.check is not None:
         head: str = verdict(judged)
@@ -457,11 +462,13 @@ def section(judged: Judged, text: str, variants: Sequence[str], share_action: st
         share = f"\n      {share_link(share_url)}\n      "
     else:
         token = f'<input type="hidden" name="csrfmiddlewaretoken" value="{esc(csrf_token)}">' if csrf_token else ""
+        page_token = "" if csrf_token else f' hx-include="{PAGE_TOKEN}"'
         hidden = "".join(f'<input type="hidden" name="variant" value="{esc(v)}">' for v in variants)
         action = esc(share_action)
         share = (f'\n      <form class="share-form" method="post" action="{action}" enctype="multipart/form-data"\n'
                  f'            data-urlencoded-up-to="{settings.DATA_UPLOAD_MAX_MEMORY_SIZE}" hx-post="{action}" '
-                 f'hx-target="#share-slot" hx-swap="innerHTML" hx-disabled-elt="find button">\n        {token}\n'
+                 f'hx-target="#share-slot" hx-swap="innerHTML" hx-disabled-elt="find button"{page_token}>\n'
+                 f'        {token}\n'
                  f'        <textarea name="position" hidden aria-hidden="true" tabindex="-1">\n'
                  f'{html.escape(text)}</textarea>\n        {hidden}\n'
                  f'        <button type="submit" class="secondary">{words.share}</button>\n      </form>\n'
@@ -482,12 +489,16 @@ _SHARE_ACTIONS: dict[tuple[str, str], str] = {}
 """The share form's action by (script prefix, language): reversed once per process."""
 
 
-def panel(request: HttpRequest | None, context: _Lookup, judged: Judged) -> SafeString:
+def panel(request: HttpRequest | None, context: _Lookup, judged: Judged, *, alone: bool = False) -> SafeString:
     """:func:`section` with what the template's context holds: the text and rulesets posted, the
-    share link of a shared ruling, and the CSRF token (``{% csrf_token %}``'s, or the context's own)."""
+    share link of a shared ruling, and the CSRF token (``{% csrf_token %}``'s, or the context's own).
+
+    ``alone``: the panel Judge fetches into the page, whose form holds a token already: its share
+    form posts with that one (htmx includes it), so no token is minted, masked and set again in
+    the cookie for every Judge. The whole page, which may be read without script, has its own."""
     share_url = context.get("share_url") or ""
     token = ""
-    if not share_url:
+    if not share_url and not alone:
         given = context.get("csrf_token")
         token = str(given) if given else get_token(request) if request is not None else ""
         if token == "NOTPROVIDED":

@@ -93,7 +93,7 @@ def _form_error(form: AdjudicateForm) -> dict[str, Any]:
 
 def _respond(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
     if request.htmx and "judged" in context and "error" not in context:
-        return HttpResponse(panel(request, context, context["judged"]), status=status)
+        return HttpResponse(panel(request, context, context["judged"], alone=True), status=status)
     name = f"{TEMPLATE}#ruling" if request.htmx else TEMPLATE
     return render(request, name, context, status=status)
 
