@@ -109,7 +109,10 @@
     var form = ev.detail.elt;
     if (!(form instanceof HTMLFormElement) || !form.dataset.urlencodedUpTo ||
         form.getAttribute("enctype") !== "multipart/form-data") return;
-    var size = new URLSearchParams(ev.detail.formData).toString().length;
+    var size = -1;  // the body as htmx writes it: name=value pairs through encodeURIComponent, joined by &
+    ev.detail.formData.forEach(function (value, name) {
+      size += 2 + encodeURIComponent(name).length + encodeURIComponent(String(value)).length;
+    });
     if (size > parseInt(form.dataset.urlencodedUpTo, 10)) return;
     form.removeAttribute("enctype");  // htmx encodes the body as the form's enctype says when it sends it
     ev.detail.headers["Content-Type"] = "application/x-www-form-urlencoded";
