@@ -14,10 +14,12 @@ meanwhile.
 The requests are what a browser sends, handed to the application gunicorn serves
 (``mextrain_site.wsgi``: Django's WSGI handler, in a process settled as a server's is, its
 startup objects frozen out of the garbage collector's way, :mod:`mextrain_site.core.warm`) as
-gunicorn hands them (no socket, no test client): the form as ``multipart/form-data`` (its
-``enctype``) with the CSRF cookie and token a first GET gave, ``Origin``, and
-``Accept-Encoding: gzip``, so the CSRF check and the compression are counted. The body is encoded
-once beforehand (that is the browser's work).
+gunicorn hands them (no socket, no test client), with the CSRF cookie and token a first GET gave,
+``Origin``, and ``Accept-Encoding: gzip``, so the CSRF check and the compression are counted. Judge
+posts the form URL-encoded, as the page's script sends it when the text fits the server's body
+limit URL-encoded (``static/referee/adjudicate.js``); the whole page posts it as
+``multipart/form-data``, the form's ``enctype``, as a browser without script sends it. Each body is
+encoded once beforehand (that is the browser's work).
 
 The engine's figure is parse, then judge under every ruleset. The page also needs the reasons it
 shows put into words in the reader's language (``Reason.text``, engine code): like the API, the
@@ -37,6 +39,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 BOUNDARY = "BenchBoundary7MA4YWxkTrZu0gW"
 
@@ -46,9 +49,9 @@ class PageFigures:
     engine_ms: float
     """Parse, then judge under every ruleset (:func:`rules.answer.rule`)."""
     ruling_ms: float
-    """The ruling alone, as Judge fetches it with htmx."""
+    """The ruling alone, as Judge fetches it with htmx (the form URL-encoded)."""
     page_ms: float
-    """The whole page (a POST without JavaScript)."""
+    """The whole page (a POST without JavaScript: the form as multipart/form-data)."""
     empty_ms: float
     """A request that does nothing (``/health``) through the same handler and middleware."""
     html_bytes: int
@@ -119,8 +122,11 @@ def measure(rounds: int = 200) -> PageFigures:
     status, form = browser.request("GET", url)
     token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', Browser.unzipped(form))
     assert status.startswith("200") and token and browser.cookie, status
-    body = multipart({"csrfmiddlewaretoken": token.group(1).decode(), "position": EXAMPLE})
-    posted = {"content_type": f"multipart/form-data; boundary={BOUNDARY}", "origin": f"http://{Browser.HOST}"}
+    fields = {"csrfmiddlewaretoken": token.group(1).decode(), "position": EXAMPLE}
+    body, encoded = multipart(fields), urlencode(fields).encode()
+    origin = f"http://{Browser.HOST}"
+    posted = {"content_type": f"multipart/form-data; boundary={BOUNDARY}", "origin": origin}
+    scripted = {"content_type": "application/x-www-form-urlencoded", "origin": origin}
 
     def page() -> bytes:
         status, content = browser.request("POST", url, body, **posted)
@@ -128,7 +134,7 @@ def measure(rounds: int = 200) -> PageFigures:
         return content
 
     def ruling() -> bytes:
-        status, content = browser.request("POST", url, body, hx_request="true", **posted)
+        status, content = browser.request("POST", url, encoded, hx_request="true", **scripted)
         assert status.startswith("200"), status
         return content
 

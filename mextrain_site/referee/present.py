@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.urls import NoReverseMatch, get_script_prefix, reverse
 from django.utils.html import format_html_join
@@ -229,33 +230,25 @@ class CheckView:
         return any(a.others for a in self.answers)
 
 
-@dataclass
-class Cell:
-    column: Column
-    judgement: Judgement | None
-    headline: str = ""
-    """The reason the cell shows, in words: the first forbidding one, else the first at all."""
-    present: bool = False
+class Cell(NamedTuple):
+    """One ruleset's verdict on one candidate move (a named tuple: a page has a hundred of these)."""
+
+    ruleset: str
+    """The ruleset's id."""
+    present: bool
     """The move is a candidate under this ruleset."""
     legal: bool = False
+    headline: str = ""
+    """The reason the cell shows, in words: the first forbidding one, else the first at all."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     move: str
     cells: list[Cell]
-    disagree: bool = field(init=False)
-    legal_somewhere: bool = field(init=False)
-
-    def __post_init__(self) -> None:
-        verdicts = {c.legal for c in self.cells if c.present}
-        self.disagree = len(verdicts) > 1
-        self.legal_somewhere = True in verdicts
-
-    @property
-    def reasons(self) -> list[str]:
-        """For a move illegal everywhere: the sentences that forbid it, each once."""
-        return list(dict.fromkeys(h for c in self.cells if (h := c.headline)))
+    disagree: bool
+    """The rulesets under which the move is a candidate do not all say the same."""
+    legal_somewhere: bool
 
 
 @dataclass
@@ -383,6 +376,14 @@ process, as the API words it (:func:`rules.answer._worded`). Bounded by :data:`S
 SENTENCE_LIMIT = 20_000
 
 
+_VIEWS: dict[tuple[str, str], dict[Reason, ReasonView]] = {}
+"""Reasons as the page shows them, by (language, ruleset id), then reason: each worded and quoted
+once per ruleset and process (a ruleset is frozen, and a house ruleset's id names its content).
+Bounded: :data:`VIEW_RULESETS` rulesets (house rulesets are many), :data:`VIEW_LIMIT` reasons each."""
+VIEW_RULESETS = 256
+VIEW_LIMIT = 5_000
+
+
 class _Wording:
     """The page's sentence templates and train names in the reader's language, each looked up once."""
 
@@ -412,7 +413,9 @@ class _Reasons:
         self.language = language
         self.wording = wording
         self.sources = {s.seed: s for s in ruleset.sources}
-        self.memo: dict[Reason, ReasonView] = {}
+        if len(_VIEWS) >= VIEW_RULESETS and (language, ruleset.id) not in _VIEWS:
+            _VIEWS.clear()
+        self.memo = _VIEWS.setdefault((language, ruleset.id), {})
 
     def text(self, r: Reason) -> str:
         """The reason's sentence alone (a table cell needs no quote)."""
@@ -427,6 +430,8 @@ class _Reasons:
     def __call__(self, r: Reason) -> ReasonView:
         found = self.memo.get(r)
         if found is None:
+            if len(self.memo) >= VIEW_LIMIT:
+                self.memo.clear()
             key = r.rule_key
             rule_ = self.ruleset.rules.get(key) if key else None
             assumed = assumed_lang = ""
@@ -549,26 +554,33 @@ def _check(ruled: list[Column], line: int, words: dict[str, _Reasons]) -> CheckV
 def _rows(ruled: list[Column], words: dict[str, _Reasons]) -> list[Row]:
     """One row per candidate move (in the order the rulesets list them), one cell per ruleset:
     legal or not, and the reason it shows (the first forbidding one, else the first at all)."""
-    tables: list[tuple[Column, dict[Move, Judgement], _Reasons]] = []
+    tables: list[tuple[str, dict[Move, Judgement], Callable[[Reason], str]]] = []
     order: dict[Move, None] = {}
     for col in ruled:
         assert col.ruling is not None
         actions = {j.move: j for j in col.ruling.actions}
-        tables.append((col, actions, words[col.id]))
+        tables.append((col.id, actions, words[col.id].text))
         order.update(dict.fromkeys(actions))
+    absent = {ident: Cell(ident, False) for ident, _, _ in tables}
     rows = []
     for move in order:
         cells = []
-        for col, actions, w in tables:
+        seen_legal = seen_illegal = False
+        for ident, actions, text in tables:
             j = actions.get(move)
             if j is None:
-                cells.append(Cell(col, None))
+                cells.append(absent[ident])
                 continue
             reasons = j.reasons
-            forbidding = next((r for r in reasons if r.code.blocks), None)
-            shown = forbidding or (reasons[0] if reasons else None)
-            cells.append(Cell(col, j, w.text(shown) if shown is not None else "", True, forbidding is None))
-        rows.append(Row(str(move), cells))
+            for r in reasons:
+                if r.code.blocks:
+                    cells.append(Cell(ident, True, False, text(r)))
+                    seen_illegal = True
+                    break
+            else:
+                cells.append(Cell(ident, True, True, text(reasons[0]) if reasons else ""))
+                seen_legal = True
+        rows.append(Row(str(move), cells, seen_legal and seen_illegal, seen_legal))
     return rows
 
 

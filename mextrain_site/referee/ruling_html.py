@@ -1,14 +1,15 @@
-"""The ruling's hot, repetitive parts as HTML, written in Python rather than by the template engine.
+"""The ruling panel of a judged position as HTML, written in Python rather than by the template engine.
 
 The verdict with its per-ruleset answers, the other reasons, the table of candidate moves, the
 moves illegal everywhere, the board layer and every quote are the same few shapes repeated
 dozens of times; Django's template engine resolved every variable and tag of every row again
-(some 2,000 nodes for the prefilled example, most of the page's time). Here each shape is one
-f-string, every value is escaped exactly as the template escaped it (:func:`html.escape`, what
-:func:`django.utils.html.escape` does; values already marked safe are kept), and the words are
-the same catalogue entries (``gettext``/``ngettext`` with the msgids the ``translate`` and
-``blocktranslate`` tags had). The template keeps the page's frame, the rare parts and the share
-form, and includes these through the filters of ``templatetags/ruling_tags.py``.
+(some 2,000 nodes for the prefilled example, most of the page's time), and even the panel's frame
+cost Judge a quarter of a millisecond. Here each shape is one f-string, every value is escaped
+exactly as the template escaped it (:func:`html.escape`, what :func:`django.utils.html.escape`
+does; values already marked safe are kept), and the words are the same catalogue entries
+(``gettext``/``ngettext`` with the msgids the ``translate`` and ``blocktranslate`` tags had).
+Judge (htmx) gets :func:`panel` alone; the whole page includes the same through the template's
+``ruling`` partial (``templatetags/ruling_tags.py``), which keeps only the panels of bad input.
 
 The fixed words, escaped texts and a quote's HTML depend only on immutable values and the
 reader's language, so each is built once per process (bounded). Nothing here decides a rule.
@@ -19,11 +20,16 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
+from django.conf import settings
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
+from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 
-from .present import Answer, Judged, Quote, ReasonView, Row
+from .present import Answer, Cell, Judged, Quote, ReasonView, Row
 
 _ESCAPED: dict[str, str] = {}
 """Escaped texts by text: ruleset titles and ids, moves and sentences recur on every page."""
@@ -32,6 +38,10 @@ ESCAPED_LIMIT = 20_000
 
 def esc(value: object) -> str:
     """What ``{{ value }}`` writes: the value escaped, unless it is already marked safe."""
+    if value.__class__ is str:  # most values: a plain text written before
+        known = _ESCAPED.get(value)
+        if known is not None:
+            return known
     if isinstance(value, SafeData):
         return str(value)
     text = str(value)
@@ -73,6 +83,20 @@ class _Words:
     before_stop: str
     open_only: str
     board: str
+    hand_counts: str
+    the_ruling: str
+    stopped: str
+    is_illegal: str
+    under_lower: str
+    what_follows: str
+    impossible: str
+    round_over: str
+    each_counts: str
+    share: str
+    link: str
+    copied: str
+    copy: str
+    link_hint: str
 
 
 _WORDS: dict[str, _Words] = {}
@@ -112,6 +136,22 @@ def _words() -> tuple[str, _Words]:
             before_stop=gettext("before the move on line %(line)s (<code>%(move)s</code>), where the replay stopped"),
             open_only=gettext("The double ending %(train)s is open only under %(ids)s."),
             board=gettext("The board"),
+            hand_counts=gettext("What each hand counts"),
+            the_ruling=gettext("The ruling"),
+            stopped=gettext("The replay stopped at line %(line)s"),
+            is_illegal=gettext("is illegal"),
+            under_lower=gettext("under %(ids)s"),
+            what_follows=gettext("what follows judges the position before that move."),
+            impossible=gettext("This position cannot arise under %(title)s: %(message)s"),
+            round_over=gettext("The round is over: each player's points"),
+            each_counts=gettext("Each hand counts the pips on its tiles; the double-blank (0-0) counts %(n)s."),
+            share=gettext("Share this ruling"),
+            link=gettext("Link to this ruling:"),
+            copied=gettext("Copied"),
+            copy=gettext("Copy"),
+            link_hint=gettext("The link stores this text and these rulesets, not the verdict: they are judged by the "
+                              "current version of the site when the link is first opened in a language, and that "
+                              "ruling is shown until the site is updated."),
         )
     return language, found
 
@@ -152,6 +192,26 @@ def rule_words(r: ReasonView) -> str:
     return ""
 
 
+_VIEWS_HTML: dict[int, tuple[ReasonView, str, str]] = {}
+"""A reason's HTML by the identity of its view: the rule under it, and its item under 'Why'. Views
+are made once per language, ruleset and process (:data:`.present._VIEWS`), so this is too; each
+entry keeps its view, so no other view can take its id while it stands."""
+
+
+def _view_html(r: ReasonView) -> tuple[ReasonView, str, str]:
+    """(the view, the rule under it, its item under 'Why')."""
+    found = _VIEWS_HTML.get(id(r))
+    if found is None or found[0] is not r:
+        words = rule_words(r)
+        kind, sign = ("forbids", "✗") if r.blocks else ("allows", "✓")
+        item = (f'<li class="reason {kind}"><p class="reason-text"><span class="reason-sign" '
+                f'aria-hidden="true">{sign}</span> {esc(r.text)}</p>{words}</li>')
+        if len(_VIEWS_HTML) >= MEMO_LIMIT:
+            _VIEWS_HTML.clear()
+        found = _VIEWS_HTML[id(r)] = (r, words, item)
+    return found
+
+
 def answers(items: Sequence[Answer]) -> SafeString:
     """Per ruleset, the verdict on the disputed move in one line, the deciding rule quoted."""
     _, words = _words()
@@ -166,25 +226,17 @@ def answers(items: Sequence[Answer]) -> SafeString:
             f'          <p class="answer-line"><span class="badge">'
             f'{words.badge_legal if a.legal else words.badge_illegal}</span>\n'
             f'            <a class="answer-title" href="{esc(col.url)}"><bdi>{esc(col.title)}</bdi></a>{text}</p>\n'
-            f'          {rule_words(r) if r else ""}\n        </li>\n        ')
+            f'          {_view_html(r)[1] if r else ""}\n        </li>\n        ')
     return mark_safe("".join(out))
 
 
 def other_reasons(items: Sequence[Answer]) -> SafeString:
     """Under 'Why': per ruleset, the reasons besides the deciding one, each with its rule."""
     out = []
-    done: dict[int, str] = {}
     for a in items:
         if not a.others:
             continue
-        lis = []
-        for r in a.others:
-            li = done.get(id(r))
-            if li is None:
-                kind, sign = ("forbids", "✗") if r.blocks else ("allows", "✓")
-                li = done[id(r)] = (f'<li class="reason {kind}"><p class="reason-text"><span class="reason-sign" '
-                                    f'aria-hidden="true">{sign}</span> {esc(r.text)}</p>{rule_words(r)}</li>')
-            lis.append(li)
+        lis = [_view_html(r)[2] for r in a.others]
         out.append(f'\n      <h3 class="why-title"><bdi>{esc(a.column.title)}</bdi></h3>\n'
                    f'      <ul class="why-reasons">\n        {"".join(lis)}\n      </ul>\n      ')
     return mark_safe("".join(out))
@@ -194,26 +246,24 @@ def rows(items: Iterable[Row]) -> SafeString:
     """The table's rows: a move, then per ruleset its verdict and the reason that decides it."""
     _, words = _words()
     out = []
-    cells: dict[tuple[str, bool, bool, str], str] = {}
+    cells: dict[Cell, str] = {}
     for row in items:
         badge = f' <span class="disagree-badge">{words.disagree}</span>' if row.disagree else ""
         tds = []
         for cell in row.cells:
-            ident = cell.column.id
-            headline = cell.headline if cell.present else ""
-            key = (ident, cell.present, cell.legal, headline)
-            td = cells.get(key)
+            td = cells.get(cell)
             if td is None:
-                if not cell.present:
+                ident, present, legal, headline = cell
+                if not present:
                     td = (f'<td class="cell na" data-ruleset="{esc(ident)}"><span class="na-mark" '
                           f'title="{words.not_candidate}">—</span></td>')
-                elif cell.legal:
+                elif legal:
                     td = (f'<td class="cell legal" data-ruleset="{esc(ident)}"><span class="cell-verdict">✓ '
                           f'{words.legal}</span> <span class="cell-headline">{esc(headline)}</span></td>')
                 else:
                     td = (f'<td class="cell illegal" data-ruleset="{esc(ident)}"><span class="cell-verdict">✗ '
                           f'{words.illegal}</span> <span class="cell-headline">{esc(headline)}</span></td>')
-                cells[key] = td
+                cells[cell] = td
             tds.append(td)
         marked = ' class="disagree"' if row.disagree else ""
         out.append(f'\n<tr{marked}><th scope="row"><code class="move" dir="ltr">'
@@ -223,9 +273,16 @@ def rows(items: Iterable[Row]) -> SafeString:
 
 
 def closed_rows(items: Iterable[Row]) -> SafeString:
-    """The moves illegal under every ruleset, each with the sentences that forbid it."""
-    return mark_safe("".join(f'<li><code class="move" dir="ltr">{esc(row.move)}</code>: '
-                             f'{" ".join(esc(s) for s in row.reasons)}</li>\n          ' for row in items))
+    """The moves illegal under every ruleset, each with the sentences that forbid it (each once)."""
+    out = []
+    for row in items:
+        said: dict[str, None] = {}
+        for cell in row.cells:
+            if cell.headline:
+                said[cell.headline] = None
+        out.append(f'<li><code class="move" dir="ltr">{esc(row.move)}</code>: '
+                   f'{" ".join([esc(s) for s in said])}</li>\n          ')
+    return mark_safe("".join(out))
 
 
 def _join(items: Iterable[object], sep: str = ", ") -> str:
@@ -340,3 +397,114 @@ def boards(judged: Judged) -> SafeString:
         f'<details class="layer boards">\n'
         f'      <summary><h2 class="layer-heading" id="board-heading">{words.board}</h2></summary>\n'
         f'      {"".join(figures)}\n      {notes}\n    </details>')
+
+
+def _stops(judged: Judged, words: _Words) -> str:
+    out = []
+    for stop in judged.stops:
+        under = f" {words.under_lower % {'ids': _join(stop.titles)}}" if judged.multiple else ""
+        applied = ngettext("%(n)s move before it was applied;", "%(n)s moves before it were applied;",
+                           stop.applied) % {"n": stop.applied}
+        sentences = "".join(f'<li><span class="reason-sign" aria-hidden="true">✗</span> {esc(s)}</li>'
+                            for s in stop.sentences)
+        out.append(f'\n    <div class="replay-stop">\n      <h3>{words.stopped % {"line": stop.line}}</h3>\n'
+                   f'      <p><code class="move" dir="ltr">{esc(stop.move)}</code> {words.is_illegal}{under}.\n'
+                   f'        {applied}\n        {words.what_follows}</p>\n'
+                   f'      <ul class="stop-reasons">{sentences}</ul>\n    </div>\n    ')
+    return "".join(out)
+
+
+def _scores(judged: Judged, words: _Words) -> str:
+    out = []
+    for n, s in enumerate(judged.scores, start=1):
+        under = f'<p class="hint">{words.under % {"ids": _join(s.titles)}}</p>' if judged.multiple else ""
+        hands = "".join(f'<div class="score-row"><dt><bdi>{esc(h.player)}</bdi></dt><dd><span class="score-sum">'
+                        f'{esc(h.sum)}</span></dd></div>' for h in s.hands)
+        out.append(f'\n    <section class="scores" aria-labelledby="scores-{n}">\n'
+                   f'      <h3 id="scores-{n}">{words.round_over if s.round_over else words.hand_counts}</h3>\n'
+                   f'      {under}\n      <dl class="score-list">\n        {hands}\n      </dl>\n'
+                   f'      <p class="score-rule">{words.each_counts % {"n": s.blank}}</p>\n'
+                   f'      {quote(s.quote) if s.quote else ""}\n    </section>\n    ')
+    return "".join(out)
+
+
+def share_link(share_url: str) -> SafeString:
+    """The template's ``share`` partial: the short link, a copy button, what the link keeps."""
+    _, words = _words()
+    url = esc(share_url)
+    return mark_safe(
+        f'\n<div class="share-link" id="share-link">\n'
+        f'  <p><strong>{words.link}</strong> <a href="{url}" class="share-url">{url}</a>\n'
+        f'    <button type="button" class="copy-link secondary" data-copy="{url}" data-done="{words.copied}" hidden>'
+        f'{words.copy}</button></p>\n  <p class="hint">{words.link_hint}</p>\n</div>\n')
+
+
+PAGE_TOKEN = "#adjudicate-form [name=csrfmiddlewaretoken]"
+"""The page's own CSRF token, which the share form of a panel fetched by Judge posts with."""
+
+
+def section(judged: Judged, text: str, variants: Sequence[str], share_action: str, csrf_token: str,
+            share_url: str = "") -> SafeString:
+    """The whole ruling panel of a judged position (the template's ``ruling`` partial when it has
+    a ruling): the verdict, the stops of the replay, the scores, the share form or link, and the
+    three layers. ``csrf_token``: the share form's token; empty: it posts with the page's own
+    (:data:`PAGE_TOKEN`, which htmx includes), as a panel fetched by Judge does."""
+    _, words = _words()
+    if judged.check is not None:
+        head: str = verdict(judged)
+    else:
+        title = words.hand_counts if judged.scores and not judged.rows else words.the_ruling
+        head = f'\n    <h2 id="ruling-heading" tabindex="-1">{title}</h2>\n    '
+    impossible = "".join(
+        f'\n    <p class="impossible">{words.impossible % {"title": esc(c.title), "message": esc(c.error)}}</p>\n    '
+        for c in judged.impossible)
+    if share_url:
+        share = f"\n      {share_link(share_url)}\n      "
+    else:
+        token = f'<input type="hidden" name="csrfmiddlewaretoken" value="{esc(csrf_token)}">' if csrf_token else ""
+        page_token = "" if csrf_token else f' hx-include="{PAGE_TOKEN}"'
+        hidden = "".join(f'<input type="hidden" name="variant" value="{esc(v)}">' for v in variants)
+        action = esc(share_action)
+        share = (f'\n      <form class="share-form" method="post" action="{action}" enctype="multipart/form-data"\n'
+                 f'            data-urlencoded-up-to="{settings.DATA_UPLOAD_MAX_MEMORY_SIZE}" hx-post="{action}" '
+                 f'hx-target="#share-slot" hx-swap="innerHTML" hx-disabled-elt="find button"{page_token}>\n'
+                 f'        {token}\n'
+                 f'        <textarea name="position" hidden aria-hidden="true" tabindex="-1">\n'
+                 f'{html.escape(text)}</textarea>\n        {hidden}\n'
+                 f'        <button type="submit" class="secondary">{words.share}</button>\n      </form>\n'
+                 f'      <div id="share-slot" aria-live="polite"></div>\n      ')
+    return mark_safe(
+        f'\n  <section id="ruling" class="ruling" tabindex="-1" aria-labelledby="ruling-heading"\n'
+        f'           data-error-line="" data-error-column=""\n           data-error-in-text="">\n  \n'
+        f'    {head}\n\n    {_stops(judged, words)}\n\n    {impossible}\n\n    {_scores(judged, words)}\n\n'
+        f'    <div class="ruling-actions">\n      {share}\n    </div>\n\n    {why(judged)}\n\n    {actions(judged)}\n\n'
+        f'    {boards(judged)}\n  \n  </section>\n')
+
+
+class _Lookup(Protocol):
+    def get(self, key: str, default: Any = None, /) -> Any: ...
+
+
+_SHARE_ACTIONS: dict[tuple[str, str], str] = {}
+"""The share form's action by (script prefix, language): reversed once per process."""
+
+
+def panel(request: HttpRequest | None, context: _Lookup, judged: Judged, *, alone: bool = False) -> SafeString:
+    """:func:`section` with what the template's context holds: the text and rulesets posted, the
+    share link of a shared ruling, and the CSRF token (``{% csrf_token %}``'s, or the context's own).
+
+    ``alone``: the panel Judge fetches into the page, whose form holds a token already: its share
+    form posts with that one (htmx includes it), so no token is minted, masked and set again in
+    the cookie for every Judge. The whole page, which may be read without script, has its own."""
+    share_url = context.get("share_url") or ""
+    token = ""
+    if not share_url and not alone:
+        given = context.get("csrf_token")
+        token = str(given) if given else get_token(request) if request is not None else ""
+        if token == "NOTPROVIDED":
+            token = ""
+    key = (get_script_prefix(), get_language() or "")
+    action = _SHARE_ACTIONS.get(key)
+    if action is None:
+        action = _SHARE_ACTIONS[key] = reverse("referee:share")
+    return section(judged, context.get("text") or "", context.get("variants") or (), action, token, share_url)

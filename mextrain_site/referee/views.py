@@ -1,8 +1,11 @@
 """The adjudication page, sharing a ruling, and opening a shared one. Thin views: parse the
 request, let the engine judge (through :mod:`.present`), render. No view decides a rule.
 
-htmx requests get the ``#ruling`` partial of the same template (or ``#share``); without
-JavaScript the same forms post and the whole page comes back.
+htmx requests get the ruling panel alone (or the share link); without JavaScript the same forms
+post and the whole page comes back. A judged position's panel is written by
+:func:`.ruling_html.panel`, for Judge directly and inside the whole page through the template's
+``ruling`` partial (the same bytes either way); the template writes only the form, the frame and
+the panels of bad input.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -26,9 +30,10 @@ from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_PAGE_WORK
 from rules.position import MAX_TEXT
 
-from .forms import AdjudicateForm, normalise_newlines, picker_groups
+from .forms import AdjudicateForm, normalise_newlines, picker_groups, read_plainly
 from .models import SharedRuling
 from .present import display_order, echo, judged_page
+from .ruling_html import panel, share_link
 from .sharing import store
 
 TEMPLATE = "referee/adjudicate.html"
@@ -63,6 +68,7 @@ def _context(request: HtmxHttpRequest, text: str, variants: list[str], **extra: 
         # only the form shows the picker, and Judge (htmx) renders the ruling alone: built when shown
         "picker": functools.partial(picker_groups, variants),
         "max_text": MAX_TEXT,
+        "max_body": settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
         "text_length": len(text),
         **extra,
     }
@@ -85,8 +91,10 @@ def _form_error(form: AdjudicateForm) -> dict[str, Any]:
             "code": ErrorCode.FORM.value, "echo": [], "in_text": "position" in form.errors}
 
 
-def _respond(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200, partial: str = "ruling") -> HttpResponse:
-    name = f"{TEMPLATE}#{partial}" if request.htmx else TEMPLATE
+def _respond(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
+    if request.htmx and "judged" in context and "error" not in context:
+        return HttpResponse(panel(request, context, context["judged"], alone=True), status=status)
+    name = f"{TEMPLATE}#ruling" if request.htmx else TEMPLATE
     return render(request, name, context, status=status)
 
 
@@ -100,14 +108,16 @@ def _judge_and_render(request: HtmxHttpRequest, text: str, variants: list[str], 
     return _respond(request, _context(request, text, variants, judged=judged, **extra))
 
 
-def _read_form(request: HtmxHttpRequest) -> tuple[AdjudicateForm, str, list[str]]:
+def _read_form(request: HtmxHttpRequest) -> tuple[AdjudicateForm | None, str, list[str]]:
+    """The text and rulesets posted, and the form when it refuses them (None: accepted)."""
+    plain = read_plainly(request.POST)
+    if plain is not None:
+        return None, plain[0], display_order(plain[1])
     form = AdjudicateForm(request.POST)
-    valid = form.is_valid()
-    if valid:
-        text, variants = form.cleaned_data["position"], display_order(form.cleaned_data["variant"])
-    else:
-        text = normalise_newlines(request.POST.get("position", ""))
-        variants = [v for v in request.POST.getlist("variant") if isinstance(v, str)][:64]
+    if form.is_valid():
+        return None, form.cleaned_data["position"], display_order(form.cleaned_data["variant"])
+    text = normalise_newlines(request.POST.get("position", ""))
+    variants = [v for v in request.POST.getlist("variant") if isinstance(v, str)][:64]
     return form, text, variants
 
 
@@ -119,9 +129,9 @@ def adjudicate(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "GET":
         # ?variant=house-… (a house ruleset's "Judge a position under these rules") ticks it.
         return render(request, TEMPLATE, _context(request, EXAMPLE, request.GET.getlist("variant")[:8]))
-    form, text, variants = _read_form(request)
-    if not form.is_valid():
-        return _respond(request, _context(request, text, variants, error=_form_error(form)),
+    refused, text, variants = _read_form(request)
+    if refused is not None:
+        return _respond(request, _context(request, text, variants, error=_form_error(refused)),
                         http_status(ErrorCode.FORM))
     return _judge_and_render(request, text, variants)
 
@@ -131,9 +141,9 @@ def adjudicate(request: HtmxHttpRequest) -> HttpResponse:
 @limited("share")
 def share(request: HtmxHttpRequest) -> HttpResponse:
     """Store the position and rulesets; answer with the short link (htmx) or go there."""
-    form, text, variants = _read_form(request)
-    if not form.is_valid():
-        return _share_refused(request, _context(request, text, variants, error=_form_error(form)),
+    refused, text, variants = _read_form(request)
+    if refused is not None:
+        return _share_refused(request, _context(request, text, variants, error=_form_error(refused)),
                               http_status(ErrorCode.FORM))
     try:
         parsed = parse(text, variants or None, max_work=MAX_PAGE_WORK)
@@ -144,8 +154,7 @@ def share(request: HtmxHttpRequest) -> HttpResponse:
     row = store(text, ids, before_insert=lambda: charge_storage(request, text))
     url = reverse("share:ruling", args=[row.id])
     if request.htmx:
-        return render(request, f"{TEMPLATE}#share", {"share_url": request.build_absolute_uri(url),
-                                                     "share_id": row.id})
+        return HttpResponse(share_link(request.build_absolute_uri(url)))
     return HttpResponseRedirect(url, status=303)
 
 

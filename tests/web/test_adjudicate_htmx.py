@@ -75,7 +75,15 @@ def test_the_ruling_panel_carries_the_share_form_with_the_judged_text(client: Cl
     form = re.search(r'<form class="share-form".*?</form>', page, re.S)
     assert form is not None
     assert 'hx-post="/en/adjudicate/share/"' in form.group(0)
-    assert "csrfmiddlewaretoken" in form.group(0)
+    # fetched into the page, it posts with the page's own token (htmx includes it) ...
+    assert 'hx-include="#adjudicate-form [name=csrfmiddlewaretoken]"' in form.group(0)
+    assert 'name="csrfmiddlewaretoken"' not in form.group(0)
+    # ... which the page's form holds; a whole page (read perhaps without script) gives it its own
+    whole = client.post(URL, {"position": EXAMPLE}).content.decode()
+    assert re.search(r'<form id="adjudicate-form".*?name="csrfmiddlewaretoken" value="[^"]+"', whole, re.S)
+    own = re.search(r'<form class="share-form".*?</form>', whole, re.S)
+    assert own is not None and re.search(r'name="csrfmiddlewaretoken" value="[^"]+"', own.group(0))
+    assert "hx-include" not in own.group(0)
     assert "check: Bob: 6-4 -&gt; Cy" in form.group(0)
     assert re.findall(r'name="variant" value="([^"]+)"', form.group(0)) == ["masters", "cardinal"]
 

@@ -4,11 +4,14 @@ charsets and overlong ids are answered with a 400 that says what is wrong, never
 from __future__ import annotations
 
 import pytest
+from django.http import QueryDict
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mextrain_site.referee.forms import AdjudicateForm, read_plainly
 from tests.odd_input import BASE, long_ids, odd_charsets, planted
+from variants.loader import option_ids
 
 pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore:No directory at:UserWarning")]
 URL = "/en/adjudicate/"
@@ -62,3 +65,21 @@ def test_overlong_ruleset_ids(client: Client, ident: str, where: str) -> None:
 def test_the_audit_numbers_say_where(client: Client, value: str) -> None:
     page = check(client.post(URL, {"position": BASE.replace("boneyard: 23", f"boneyard: {value}")}))
     assert "line 8, column 11" in page
+
+
+@settings(max_examples=200, deadline=None)
+@given(texts=st.lists(st.text(alphabet=st.sampled_from("ab \r\n\x00-:>*"), max_size=12), max_size=2),
+       variants=st.lists(st.sampled_from([*option_ids(), "nope", "", " masters", "MASTERS", "masters+"]), max_size=4))
+def test_the_plain_reading_is_what_the_form_cleans(texts: list[str], variants: list[str]) -> None:
+    """Judge reads a plain form without the form's machinery (read_plainly): whenever it does,
+    the form would have accepted the same and cleaned it to the same text and rulesets."""
+    data = QueryDict(mutable=True)
+    data.setlist("position", texts)
+    data.setlist("variant", variants)
+    plain = read_plainly(data)
+    form = AdjudicateForm(data)
+    if plain is not None:
+        assert form.is_valid(), form.errors
+        assert plain == (form.cleaned_data["position"], form.cleaned_data["variant"])
+    else:
+        assert not form.is_valid()  # no house ruleset here: only what the form refuses is left to it

@@ -1,19 +1,18 @@
-"""The ruling's repetitive parts, written by :mod:`mextrain_site.referee.ruling_html`."""
+"""The ruling panel of a judged position, written by :mod:`mextrain_site.referee.ruling_html`."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
+from django.utils.safestring import SafeString
 
 from mextrain_site.referee import ruling_html
 
 register = template.Library()
 
-register.filter("quote_html", ruling_html.quote)
-register.filter("answers_html", ruling_html.answers)
-register.filter("other_reasons_html", ruling_html.other_reasons)
-register.filter("rows_html", ruling_html.rows)
-register.filter("closed_rows_html", ruling_html.closed_rows)
-register.filter("verdict_html", ruling_html.verdict)
-register.filter("why_html", ruling_html.why)
-register.filter("actions_html", ruling_html.actions)
-register.filter("boards_html", ruling_html.boards)
+
+@register.simple_tag(takes_context=True)
+def ruling_section(context: template.Context, judged: Any) -> SafeString:
+    """Inside the whole page: the panel Judge (htmx) gets alone, the same function, the same bytes."""
+    return ruling_html.panel(context.get("request"), context, judged)
