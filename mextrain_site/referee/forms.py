@@ -9,7 +9,7 @@ from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
-from mextrain_site.core.i18n import ruleset_text
+from mextrain_site.core.i18n import option_labels, ruleset_name, ruleset_text
 from mextrain_site.house.rulesets import lookup
 from variants.house import is_house_id
 from variants.loader import RulesetError, get_ruleset, option_ids
@@ -74,10 +74,10 @@ def picker_groups(chosen: list[str]) -> list[dict[str, Any]]:
     groups: list[dict[str, Any]] = []
     for ident in option_ids():
         rs = get_ruleset(ident)
-        entry = {"id": ident, "checked": ident in chosen, "options": list(rs.options),
+        entry = {"id": ident, "checked": ident in chosen, "options": option_labels(rs),
                  "summary": ruleset_text(rs.available_options[rs.options[-1]].summary) if rs.options else ""}
         if not rs.options:
-            groups.append({"base": entry, "title": ruleset_text(rs.title), "combos": []})
+            groups.append({"base": entry, "title": ruleset_name(rs), "combos": []})
         else:
             groups[-1]["combos"].append(entry)
     for ident in chosen:  # the house rulesets chosen, each listed on its own
@@ -86,6 +86,18 @@ def picker_groups(chosen: list[str]) -> list[dict[str, Any]]:
                 rs = lookup(ident)
             except RulesetError:
                 continue
-            groups.append({"base": {"id": rs.id, "checked": True, "options": [], "summary": ""}, "title": rs.title,
+            groups.append({"base": {"id": rs.id, "checked": True, "options": [], "summary": ""}, "title": ruleset_name(rs),
                            "combos": []})
     return groups
+
+
+def picked_names(chosen: list[str]) -> list[str]:
+    """The rulesets chosen, as a player names them (an id that names none, as given: the ruling
+    says what is wrong with it)."""
+    names = []
+    for ident in chosen:
+        try:
+            names.append(ruleset_name(lookup(ident) if is_house_id(ident) else get_ruleset(ident)))
+        except RulesetError:
+            names.append(ident)
+    return names

@@ -30,7 +30,7 @@ from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_PAGE_WORK
 from rules.position import MAX_TEXT
 
-from .forms import AdjudicateForm, normalise_newlines, picker_groups, read_plainly
+from .forms import AdjudicateForm, normalise_newlines, picked_names, picker_groups, read_plainly
 from .models import SharedRuling
 from .present import display_order, echo, judged_page
 from .ruling_html import panel, share_link
@@ -67,6 +67,7 @@ def _context(request: HtmxHttpRequest, text: str, variants: list[str], **extra: 
         "variants": variants,
         # only the form shows the picker, and Judge (htmx) renders the ruling alone: built when shown
         "picker": functools.partial(picker_groups, variants),
+        "picked": functools.partial(picked_names, variants),
         "max_text": MAX_TEXT,
         "max_body": settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
         "text_length": len(text),

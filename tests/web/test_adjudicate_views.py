@@ -5,14 +5,18 @@ from __future__ import annotations
 import gzip
 import re
 import xml.etree.ElementTree as ET
+from html import unescape
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
+from mextrain_site.core.i18n import option_labels, ruleset_name
 from mextrain_site.referee.views import EXAMPLE
 from rules.position import MAX_TEXT
-from variants.loader import base_ids, option_ids
+from tests.player_text import codes_in, player_text
+from variants.loader import base_ids, get_ruleset, option_ids
 
 pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore:No directory at:UserWarning")]
 URL = "/en/adjudicate/"
@@ -371,3 +375,22 @@ def test_a_scoring_question_is_judged_without_a_verdict(client: Client) -> None:
     page = html(r)
     assert "verdict-illegal" not in page and "verdict-legal" not in page
     assert "error-title" not in page
+
+
+@pytest.mark.parametrize("language", ["en", "he", "hu", "ky", "it", "el"])
+def test_the_ruleset_picker_names_rulesets_and_options_as_players_do(client: Client, language: str) -> None:
+    """The picker and the line that says what is picked read names (the publisher or title, the
+    options' labels), never ids: the ids stay the checkboxes' values."""
+    chosen = ["masters", "masters+mandatory-doubles+free-bonus-turn"]
+    page = html(client.post(f"/{language}/adjudicate/", {"position": EXAMPLE, "variant": chosen}))
+    picker = re.search(r'<details class="picker".*?</details>', page, re.S)
+    assert picker, page[:500]
+    assert codes_in(player_text(picker.group(0))) == {}
+    for ident in option_ids():
+        assert f'name="variant" value="{ident}"' in picker.group(0)
+    with translation.override(language):
+        names = [ruleset_name(get_ruleset(i)) for i in chosen]
+        labels = option_labels(get_ruleset(chosen[1]))
+    picked = re.search(r'<span class="picked">(.*?)</span>', picker.group(0), re.S)
+    assert picked and unescape(re.sub(r"<[^>]+>", "", picked.group(1))) == ", ".join(names)
+    assert unescape(" + ".join(labels)) in unescape(picker.group(0))
