@@ -26,6 +26,12 @@ def ruleset_text(english: str) -> str:
     return gettext(english) if english else ""
 
 
+def source_title(ruleset: Ruleset) -> str:
+    """A ruleset's source named as a reader knows it: its publisher, else its title in the active
+    language (never a file name)."""
+    return ruleset.publisher or ruleset_text(ruleset.title)
+
+
 def option_label(ruleset: Ruleset, name: str) -> str:
     """An option of ``ruleset`` as a player names it (``Mandatory doubles``), in the active
     language: the ``label`` its file declares beside it. The id (``mandatory-doubles``) is for
@@ -48,7 +54,7 @@ def ruleset_name(ruleset: Ruleset) -> str:
     right-to-left mark and the source is isolated (U+200F, U+2068 … U+2069): a Latin publisher then
     neither sets the direction of the whole name (``<bdi>`` takes it from the first strong letter)
     nor takes the ``+`` and the options into its left-to-right run."""
-    source, labels = ruleset.publisher or ruleset_text(ruleset.title), option_labels(ruleset)
+    source, labels = source_title(ruleset), option_labels(ruleset)
     if labels and get_language_bidi():
         source = f"\u200f\u2068{source}\u2069"
     return " + ".join((source, *labels))

@@ -27,7 +27,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, get_language_bidi, get_language_info, gettext
 
-from mextrain_site.core.i18n import WORDING, ruleset_name, ruleset_text
+from mextrain_site.core.i18n import WORDING, ruleset_name, ruleset_text, source_title
 from mextrain_site.core.referee import parse
 from mextrain_site.reference.sources import anchor_for
 from mextrain_site.reference.wording import label
@@ -83,11 +83,6 @@ def _sources_by_title(text: str) -> str:
     a player reads their titles instead."""
     titles = _titles_by_seed()
     return _SEED_REF.sub(lambda m: titles.get(m.group(1), m.group(0)), text)
-
-
-def source_title(ruleset: Ruleset) -> str:
-    """A source named as a reader knows it: its publisher, else its title (never a file name)."""
-    return ruleset.publisher or ruleset_text(ruleset.title)
 
 
 _PATTERNS: dict[tuple[str, str, str], str] = {}
