@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -257,6 +257,111 @@ def ruling_json(ruling: Ruling, translate: Translate | None = None, detail: Deta
     return out
 
 
+Encode = Callable[[Any], bytes]
+"""A JSON encoder writing compact UTF-8 (no spaces, no ASCII escapes): the web layer's orjson.dumps."""
+
+
+class _Encoded:
+    """What one language's answers share across the process, encoded by one encoder: each distinct
+    judgement's JSON (with the rules its reasons name, in order) and each rule's entry of ``rules``,
+    as bytes. An answer in full detail is assembled from these fragments instead of a tree of dicts
+    encoded whole each time: a judgement recurs across requests (the same tile on the same train)."""
+
+    __slots__ = ("actions", "rules")
+
+    def __init__(self) -> None:
+        self.actions: dict[Judgement, tuple[bytes, tuple[str, ...]]] = {}
+        self.rules: dict[tuple[str, str], bytes] = {}
+
+
+_ENCODED: dict[tuple[str, Encode], _Encoded] = {}
+"""By language and encoder; bounded by ``_WORDED_LIMIT`` as ``_WORDED`` is."""
+
+
+def _encoded(translate: Translate | None, encode: Encode) -> _Encoded:
+    language = "" if translate is None else getattr(translate, "language", None)
+    if language is None:
+        return _Encoded()
+    memo = _ENCODED.get((language, encode))
+    if memo is None or max(len(memo.actions), len(memo.rules)) > _WORDED_LIMIT:
+        memo = _ENCODED[language, encode] = _Encoded()
+    return memo
+
+
+def _ruling_bytes(ruling: Ruling, translate: Translate | None, table: ReasonTable, encode: Encode,
+                  memo: _Encoded) -> bytes:
+    """One ruleset's entry of a full-detail answer, as ``encode(ruling_json(...))`` gives it, made
+    from the encoded fragments of its judgements and rules."""
+    rs, state, rep = ruling.ruleset, ruling.state, ruling.replay
+    w = _Writer(rs, table, inline=True)
+    replay_json: dict[str, Any] = {"ok": rep.ok, "moves_applied": rep.applied}
+    if rep.failed is not None:
+        replay_json["failed"] = {
+            "move": str(rep.failed.move),
+            "line": rep.failed.line,
+            "reasons": w.reasons(rep.reasons),
+        }
+    check: dict[str, Any] | None = None
+    if ruling.check is not None:
+        check = w.judgement(ruling.check)
+    elif ruling.count is not None:
+        check = w.count(ruling.count)
+    rules = w.rules
+    found = memo.actions
+    get = found.get
+    covered: set[tuple[str, ...]] = set()
+    parts = []
+    for j in ruling.actions:
+        entry = get(j)
+        if entry is None:
+            keys = tuple({r.rule_key: None for r in j.reasons if r.rule_key is not None})
+            entry = found[j] = (encode(w.judgement(j)), keys)  # judgement() names its rules
+        elif entry[1] not in covered:  # most actions name only rules named already
+            covered.add(entry[1])
+            for key in entry[1]:
+                if key not in rules:
+                    rules[key] = w.rule(key)
+        parts.append(entry[0])
+    rule_parts = []
+    for key in rules:
+        fragment = memo.rules.get((rs.id, key))
+        if fragment is None:
+            fragment = memo.rules[rs.id, key] = encode(rules[key])
+        rule_parts.append(encode(key) + b":" + fragment)
+    return b"".join((
+        b'{"replay":', encode(replay_json),
+        b',"to_move":', encode(ruling.to_move),
+        b',"phase":', encode(state.phase.value),
+        b',"set":', encode(f"double-{state.set_max}"),
+        b',"open_doubles":', encode([state.train_name(i) for i in state.open_doubles]),
+        b',"check":', encode(check),
+        b',"actions":[', b",".join(parts),
+        b'],"round_over":', encode(state.round_over),
+        b',"scores":', encode(ruling.scores),
+        b',"notes":', encode([translate.message(n) if translate else str(n) for n in state.notes]),
+        b',"rules":{', b",".join(rule_parts), b"}}",
+    ))
+
+
+def answer_bytes(position: Position, rulesets: Sequence[Ruleset], encode: Encode,
+                 translate: Translate | None = None, detail: Detail = Detail.FULL) -> bytes:
+    """``encode(answer(...))``, byte for byte (tests/api/test_answer_bytes.py checks it); in full
+    detail assembled from the encoded fragments each distinct judgement and rule has once per
+    process (a compact or check answer is small: encoded whole)."""
+    if detail is not Detail.FULL:
+        return encode(answer(position, rulesets, translate, detail))
+    table = ReasonTable(translate)
+    memo = _encoded(translate, encode)
+    parts = []
+    for rs in rulesets:
+        try:
+            part = _ruling_bytes(rule(position, rs, detail), translate, table, encode, memo)
+        except ImpossiblePositionError as exc:
+            part = encode({"error": exc.as_dict()})
+        parts.append(encode(rs.id) + b":" + part)
+    return b'{"variants":{' + b",".join(parts) + b"}}"
+
+
 def answer(position: Position, rulesets: Sequence[Ruleset], translate: Translate | None = None,
            detail: Detail = Detail.FULL) -> dict[str, Any]:
     """The spec's JSON answer: one entry per ruleset id, in the order given. Every distinct reason is
@@ -275,4 +380,4 @@ def answer(position: Position, rulesets: Sequence[Ruleset], translate: Translate
     return {"variants": out}
 
 
-__all__ = ["Detail", "ReasonTable", "Ruling", "answer", "rule", "ruling_json", "Move"]
+__all__ = ["Detail", "Encode", "ReasonTable", "Ruling", "answer", "answer_bytes", "rule", "ruling_json", "Move"]
