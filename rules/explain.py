@@ -8,11 +8,11 @@ it on every state reached. ``judge_all`` explains every candidate action of a st
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from . import doubles
-from .legality import Analysis, Latest, analyse, candidates
+from .legality import Analysis, Latest, actions, analyse, candidates, plays_by_train
 from .moves import Action, Move
 from .reasons import Reason, ReasonCode, reason
 from .ruleset import CannotPlay, DoubleObligation, DoubleOrder, FirstTurnOut, FollowUp, MarkerPlaced, MarkerRemoved
@@ -43,26 +43,23 @@ def judge_all(state: State) -> tuple[Judgement, ...]:
     """Every candidate action of the player to move, explained (in the order of candidates())."""
     a = analyse(state)
     e = _explainer(a)
-    moves = candidates(state)
     if a.state.round_over:
-        return tuple([Judgement(m, e.explain(m)) for m in moves])
-    # every candidate is the player's own: a play goes straight to play_at (explain() would
+        return tuple([Judgement(m, e.explain(m)) for m in candidates(state)])
+    # every candidate is the player's own: the plays go tile by tile to plays() (explain() would
     # first check the round, the player and the action, and look the train up by name)
+    moves_on = plays_by_train(a.player, state.players)
+    trains = range(len(moves_on))
     out = []
-    play_at, explain_move, index = e.play_at, e.explain, e.index
-    for m in moves:
-        tile, train = m[2], m[3]  # Move.tile, Move.train
-        if m[1] is _PLAY and tile is not None and train is not None:  # Move.action
-            out.append(_make(Judgement, (m, play_at(tile, index[train]))))
-        else:
-            out.append(_make(Judgement, (m, explain_move(m))))
+    for tile in dict.fromkeys(a.hand_tiles or ()):
+        for on, reasons in zip(moves_on, e.plays(tile, trains)):
+            out.append(_make(Judgement, (on.get(tile) or on.make(tile), reasons)))
+    for m in actions(a.player):
+        out.append(_make(Judgement, (m, e.explain(m))))
     return tuple(out)
 
 
 _make = tuple.__new__
 """Makes a named tuple from its fields, without the generated ``__new__``: the hot path."""
-_PLAY = Action.PLAY
-"""Read once: in Python 3.11 each read of an enum member through its class is a slow lookup."""
 
 
 class _Explainer:
@@ -113,37 +110,55 @@ class _Explainer:
 
     def play_at(self, tile: Tile, index: int) -> tuple[Reason, ...]:
         """The reasons of the player to move laying ``tile`` on the train at ``index``."""
+        return self.plays(tile, (index,))[0]
+
+    def plays(self, tile: Tile, indices: Iterable[int]) -> list[tuple[Reason, ...]]:
+        """The reasons of the player to move laying ``tile`` on each train of ``indices``, in
+        order; what depends on the tile alone is worked out once."""
         a = self.a
-        end, end_param, train_param = self.ends_params[index]
         high, low = tile
-        matches = high == end or low == end
-        ends = _make(Reason, (_ENDS[matches], (("tile", tile), end_param, train_param), None))
+        double = high == low
         held = self.tile_parts.get(tile)
         if held is None:
             held = self.tile_parts[tile] = self._tile_part(tile)
-        key = 2 * index + (high == low)
-        part = self.train_parts[key]
-        if part is None:
-            part = self.train_parts[key] = self._train_part(index, high == low)
-        forbidding, explaining, satisfying = part
-        if matches:
-            explaining = (ends, *explaining)
-        else:
-            forbidding = (ends, *forbidding)
-        if held:
-            forbidding = held + forbidding
-        if not satisfying and a.own_first and a.own_train_first_blocks(tile, index):
-            own_end = a.ends[a.seat]
-            own_tile = tile if tile.has(own_end) else a.own_tile
-            own = self.own_first.get(own_tile)
-            if own is None:
-                own = self.own_first[own_tile] = reason(R.OWN_TRAIN_FIRST, player=a.player, own_tile=own_tile)
-            forbidding = (*forbidding, own)
-        if forbidding:
-            return forbidding + explaining
-        out = list(explaining)
-        self.consequences(tile, index, out)
-        return tuple(out)
+        tile_param = ("tile", tile)
+        own_end = a.ends[a.seat]
+        own_match = high == own_end or low == own_end
+        own_blocks = a.own_first and (own_match or a.own_tile is not None)
+        """Own-train-first forbids this tile on another train (unless a double binds it there)."""
+        own: Reason | None = None
+        seat, ends_params, train_parts = a.seat, self.ends_params, self.train_parts
+        out = []
+        for index in indices:
+            end, end_param, train_param = ends_params[index]
+            matches = high == end or low == end
+            ends = _make(Reason, (_ENDS[matches], (tile_param, end_param, train_param), None))
+            key = 2 * index + double
+            part = train_parts[key]
+            if part is None:
+                part = train_parts[key] = self._train_part(index, double)
+            forbidding, explaining, satisfying = part
+            if matches:
+                explaining = (ends, *explaining)
+            else:
+                forbidding = (ends, *forbidding)
+            if held:
+                forbidding = held + forbidding
+            if own_blocks and not satisfying and index != seat:
+                if own is None:
+                    own_tile = tile if own_match else a.own_tile
+                    own = self.own_first.get(own_tile)
+                    if own is None:
+                        own = self.own_first[own_tile] = reason(R.OWN_TRAIN_FIRST, player=a.player,
+                                                                own_tile=own_tile)
+                forbidding = (*forbidding, own)
+            if forbidding:
+                out.append(forbidding + explaining)
+            else:
+                reasons = list(explaining)
+                self.consequences(tile, index, reasons)
+                out.append(tuple(reasons))
+        return out
 
     def _tile_part(self, tile: Tile) -> tuple[Reason, ...]:
         """The forbidding reasons that depend on the tile alone."""
