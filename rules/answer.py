@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from .explain import Judgement, dispute_reasons, explain, judge_all
 from .moves import Move
@@ -264,14 +265,28 @@ Encode = Callable[[Any], bytes]
 class _Encoded:
     """What one language's answers share across the process, encoded by one encoder: each distinct
     judgement's JSON (with the rules its reasons name, in order) and each rule's entry of ``rules``,
-    as bytes. An answer in full detail is assembled from these fragments instead of a tree of dicts
-    encoded whole each time: a judgement recurs across requests (the same tile on the same train)."""
+    as bytes, each with a leading comma. An answer in full detail is assembled from these fragments
+    instead of a tree of dicts encoded whole each time: a judgement recurs across requests (the
+    same tile on the same train)."""
 
-    __slots__ = ("actions", "rules")
+    __slots__ = ("encode", "actions", "rules")
 
-    def __init__(self) -> None:
+    def __init__(self, encode: Encode) -> None:
+        self.encode = encode
         self.actions: dict[Judgement, tuple[bytes, tuple[str, ...]]] = {}
         self.rules: dict[tuple[str, str], bytes] = {}
+
+    def action(self, j: Judgement, table: ReasonTable) -> tuple[bytes, tuple[str, ...]]:
+        keys = tuple({r.rule_key: None for r in j.reasons if r.rule_key is not None})
+        judged = {"move": str(j.move), "legal": j.legal, "reasons": [table.json(r) for r in j.reasons]}
+        found = self.actions[j] = (b"," + self.encode(judged), keys)
+        return found
+
+    def rule(self, ruleset_id: str, key: str, entry: dict[str, Any]) -> bytes:
+        found = self.rules.get((ruleset_id, key))
+        if found is None:
+            found = self.rules[ruleset_id, key] = b"," + self.encode(key) + b":" + self.encode(entry)
+        return found
 
 
 _ENCODED: dict[tuple[str, Encode], _Encoded] = {}
@@ -281,17 +296,17 @@ _ENCODED: dict[tuple[str, Encode], _Encoded] = {}
 def _encoded(translate: Translate | None, encode: Encode) -> _Encoded:
     language = "" if translate is None else getattr(translate, "language", None)
     if language is None:
-        return _Encoded()
+        return _Encoded(encode)
     memo = _ENCODED.get((language, encode))
     if memo is None or max(len(memo.actions), len(memo.rules)) > _WORDED_LIMIT:
-        memo = _ENCODED[language, encode] = _Encoded()
+        memo = _ENCODED[language, encode] = _Encoded(encode)
     return memo
 
 
-def _ruling_bytes(ruling: Ruling, translate: Translate | None, table: ReasonTable, encode: Encode,
-                  memo: _Encoded) -> bytes:
+def _write_ruling(ruling: Ruling, translate: Translate | None, table: ReasonTable, encode: Encode,
+                  memo: _Encoded, out: list[bytes]) -> None:
     """One ruleset's entry of a full-detail answer, as ``encode(ruling_json(...))`` gives it, made
-    from the encoded fragments of its judgements and rules."""
+    from the encoded fragments of its judgements and rules (appended to ``out``, joined once)."""
     rs, state, rep = ruling.ruleset, ruling.state, ruling.replay
     w = _Writer(rs, table, inline=True)
     replay_json: dict[str, Any] = {"ok": rep.ok, "moves_applied": rep.applied}
@@ -306,41 +321,44 @@ def _ruling_bytes(ruling: Ruling, translate: Translate | None, table: ReasonTabl
         check = w.judgement(ruling.check)
     elif ruling.count is not None:
         check = w.count(ruling.count)
+    actions = ruling.actions
+    found = list(map(memo.actions.get, actions))
+    if None in found:
+        found = [e if e is not None else memo.action(j, table) for e, j in zip(found, actions)]
+    entries = cast(list[tuple[bytes, tuple[str, ...]]], found)
     rules = w.rules
-    found = memo.actions
-    get = found.get
-    covered: set[tuple[str, ...]] = set()
-    parts = []
-    for j in ruling.actions:
-        entry = get(j)
-        if entry is None:
-            keys = tuple({r.rule_key: None for r in j.reasons if r.rule_key is not None})
-            entry = found[j] = (encode(w.judgement(j)), keys)  # judgement() names its rules
-        elif entry[1] not in covered:  # most actions name only rules named already
-            covered.add(entry[1])
-            for key in entry[1]:
-                if key not in rules:
-                    rules[key] = w.rule(key)
-        parts.append(entry[0])
-    rule_parts = []
-    for key in rules:
-        fragment = memo.rules.get((rs.id, key))
-        if fragment is None:
-            fragment = memo.rules[rs.id, key] = encode(rules[key])
-        rule_parts.append(encode(key) + b":" + fragment)
-    return b"".join((
+    # the rules the actions name, in the order they are first named: each distinct list once
+    for keys in dict.fromkeys(map(_KEYS, entries)):
+        for key in keys:
+            if key not in rules:
+                rules[key] = w.rule(key)
+    out += (
         b'{"replay":', encode(replay_json),
         b',"to_move":', encode(ruling.to_move),
         b',"phase":', encode(state.phase.value),
         b',"set":', encode(f"double-{state.set_max}"),
         b',"open_doubles":', encode([state.train_name(i) for i in state.open_doubles]),
         b',"check":', encode(check),
-        b',"actions":[', b",".join(parts),
+        b',"actions":[',
+    )
+    if entries:
+        out.append(entries[0][0][1:])
+        out += map(_FRAGMENT, entries[1:])
+    out += (
         b'],"round_over":', encode(state.round_over),
         b',"scores":', encode(ruling.scores),
         b',"notes":', encode([translate.message(n) if translate else str(n) for n in state.notes]),
-        b',"rules":{', b",".join(rule_parts), b"}}",
-    ))
+        b',"rules":{',
+    )
+    if rules:
+        fragments = [memo.rule(rs.id, key, entry) for key, entry in rules.items()]
+        out.append(fragments[0][1:])
+        out += fragments[1:]
+    out.append(b"}}")
+
+
+_FRAGMENT = operator.itemgetter(0)
+_KEYS = operator.itemgetter(1)
 
 
 def answer_bytes(position: Position, rulesets: Sequence[Ruleset], encode: Encode,
@@ -352,14 +370,17 @@ def answer_bytes(position: Position, rulesets: Sequence[Ruleset], encode: Encode
         return encode(answer(position, rulesets, translate, detail))
     table = ReasonTable(translate)
     memo = _encoded(translate, encode)
-    parts = []
-    for rs in rulesets:
+    out = [b'{"variants":{']
+    for n, rs in enumerate(rulesets):
+        out.append(b"," + encode(rs.id) + b":" if n else encode(rs.id) + b":")
         try:
-            part = _ruling_bytes(rule(position, rs, detail), translate, table, encode, memo)
+            ruling = rule(position, rs, detail)
         except ImpossiblePositionError as exc:
-            part = encode({"error": exc.as_dict()})
-        parts.append(encode(rs.id) + b":" + part)
-    return b'{"variants":{' + b",".join(parts) + b"}}"
+            out.append(encode({"error": exc.as_dict()}))
+            continue
+        _write_ruling(ruling, translate, table, encode, memo, out)
+    out.append(b"}}")
+    return b"".join(out)
 
 
 def answer(position: Position, rulesets: Sequence[Ruleset], translate: Translate | None = None,
