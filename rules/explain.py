@@ -8,11 +8,12 @@ it on every state reached. ``judge_all`` explains every candidate action of a st
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from . import doubles
-from .legality import Analysis, Latest, actions, analyse, candidates, plays_by_train
+from .legality import Analysis, Latest, actions, analyse, candidates, plays_by_tile
 from .moves import Action, Move
 from .reasons import Reason, ReasonCode, reason
 from .ruleset import CannotPlay, DoubleObligation, DoubleOrder, FirstTurnOut, FollowUp, MarkerPlaced, MarkerRemoved
@@ -47,12 +48,12 @@ def judge_all(state: State) -> tuple[Judgement, ...]:
         return tuple([Judgement(m, e.explain(m)) for m in candidates(state)])
     # every candidate is the player's own: the plays go tile by tile to plays() (explain() would
     # first check the round, the player and the action, and look the train up by name)
-    moves_on = plays_by_train(a.player, state.players)
-    trains = range(len(moves_on))
-    out = []
+    by_tile = plays_by_tile(a.player, state.players)
+    trains = range(len(state.trains))
+    out: list[Judgement] = []
     for tile in dict.fromkeys(a.hand_tiles or ()):
-        for on, reasons in zip(moves_on, e.plays(tile, trains)):
-            out.append(_make(Judgement, (on.get(tile) or on.make(tile), reasons)))
+        moves = by_tile.get(tile) or by_tile.make(tile)
+        out += map(_make, _JUDGEMENT, zip(moves, e.plays(tile, trains)))
     for m in actions(a.player):
         out.append(_make(Judgement, (m, e.explain(m))))
     return tuple(out)
@@ -60,6 +61,13 @@ def judge_all(state: State) -> tuple[Judgement, ...]:
 
 _make = tuple.__new__
 """Makes a named tuple from its fields, without the generated ``__new__``: the hot path."""
+_JUDGEMENT = itertools.repeat(Judgement)
+"""map(_make, _JUDGEMENT, pairs) makes Judgements from (move, reasons) pairs in C."""
+
+
+_TrainPart = tuple[tuple[Reason, ...], tuple[Reason, ...], bool]
+"""The reasons of a play that depend on the train (and whether the tile is a double): forbidding
+ones, explaining ones, and whether the play satisfies the double that binds it."""
 
 
 class _Explainer:
@@ -75,8 +83,9 @@ class _Explainer:
         self.index = {name: i for i, name in enumerate(self.names)}
         self.access: dict[int, tuple[Reason, ...]] = {}
         self.tile_parts: dict[Tile, tuple[Reason, ...]] = {}
-        self.train_parts: list[tuple[tuple[Reason, ...], tuple[Reason, ...], bool] | None] = [None] * (2 * len(self.names))
-        """By 2 * the train's index + whether the tile is a double."""
+        trains = len(self.names)
+        self.train_parts: tuple[list[_TrainPart | None], list[_TrainPart | None]] = ([None] * trains, [None] * trains)
+        """By whether the tile is a double, then by the train's index."""
         self.ends_params = [(end, ("end", end), ("train", name)) for end, name in zip(analysis.ends, self.names)]
         """Per train: its open end, and the parameters of ends-match that name it."""
         self.own_first: dict[Tile | None, Reason] = {}
@@ -127,23 +136,15 @@ class _Explainer:
         own_blocks = a.own_first and (own_match or a.own_tile is not None)
         """Own-train-first forbids this tile on another train (unless a double binds it there)."""
         own: Reason | None = None
-        seat, ends_params, train_parts = a.seat, self.ends_params, self.train_parts
+        seat, ends_params = a.seat, self.ends_params
+        parts = self.train_parts[double]
         out = []
         for index in indices:
             end, end_param, train_param = ends_params[index]
-            matches = high == end or low == end
-            ends = _make(Reason, (_ENDS[matches], (tile_param, end_param, train_param), None))
-            key = 2 * index + double
-            part = train_parts[key]
+            part = parts[index]
             if part is None:
-                part = train_parts[key] = self._train_part(index, double)
+                part = parts[index] = self._train_part(index, double)
             forbidding, explaining, satisfying = part
-            if matches:
-                explaining = (ends, *explaining)
-            else:
-                forbidding = (ends, *forbidding)
-            if held:
-                forbidding = held + forbidding
             if own_blocks and not satisfying and index != seat:
                 if own is None:
                     own_tile = tile if own_match else a.own_tile
@@ -152,12 +153,18 @@ class _Explainer:
                         own = self.own_first[own_tile] = reason(R.OWN_TRAIN_FIRST, player=a.player,
                                                                 own_tile=own_tile)
                 forbidding = (*forbidding, own)
-            if forbidding:
-                out.append(forbidding + explaining)
+            # forbidding reasons first (the tile's, the ends', the train's), then explaining ones
+            if high == end or low == end:
+                ends = _make(Reason, (_ENDS_MATCH, (tile_param, end_param, train_param), None))
+                if held or forbidding:
+                    out.append((*held, *forbidding, ends, *explaining))
+                else:
+                    reasons = [ends, *explaining]
+                    self.consequences(tile, index, reasons)
+                    out.append(tuple(reasons))
             else:
-                reasons = list(explaining)
-                self.consequences(tile, index, reasons)
-                out.append(tuple(reasons))
+                ends = _make(Reason, (_ENDS_DO_NOT_MATCH, (tile_param, end_param, train_param), None))
+                out.append((*held, ends, *forbidding, *explaining))
         return out
 
     def _tile_part(self, tile: Tile) -> tuple[Reason, ...]:
@@ -175,7 +182,7 @@ class _Explainer:
                 out.append(reason(R.NO_GOING_OUT_ON_DOUBLE, tile=tile, player=a.player))
         return tuple(out)
 
-    def _train_part(self, index: int, double: bool) -> tuple[tuple[Reason, ...], tuple[Reason, ...], bool]:
+    def _train_part(self, index: int, double: bool) -> _TrainPart:
         """The reasons that depend on the train (and whether the tile is a double): forbidding
         ones, explaining ones, and whether the play satisfies the double that binds it."""
         a = self.a
@@ -302,9 +309,8 @@ class _Explainer:
         return (reason(R.ENDS_FIRST_TURN, player=player),)
 
 
-_ENDS = (R.ENDS_DO_NOT_MATCH, R.ENDS_MATCH)
-"""By whether the tile matches the train's open end."""
-assert _ENDS[0].blocks and not _ENDS[1].blocks
+_ENDS_MATCH, _ENDS_DO_NOT_MATCH = R.ENDS_MATCH, R.ENDS_DO_NOT_MATCH
+assert _ENDS_DO_NOT_MATCH.blocks and not _ENDS_MATCH.blocks
 
 
 def _forbidding_first(r: Reason) -> bool:

@@ -561,6 +561,34 @@ def plays_by_train(player: str, players: tuple[str, ...]) -> tuple[_Plays, ...]:
     return found
 
 
+class _PlaysOfTile(dict[Tile, tuple[Move, ...]]):
+    """The moves of one player laying each tile on every train, in train order, by tile."""
+
+    __slots__ = ("trains",)
+
+    def __init__(self, trains: tuple[_Plays, ...]) -> None:
+        super().__init__()
+        self.trains = trains
+
+    def make(self, tile: Tile) -> tuple[Move, ...]:
+        moves = self[tile] = tuple([on.get(tile) or on.make(tile) for on in self.trains])
+        return moves
+
+
+_PLAYS_BY_TILE: dict[tuple[str, tuple[str, ...]], _PlaysOfTile] = {}
+
+
+def plays_by_tile(player: str, players: tuple[str, ...]) -> _PlaysOfTile:
+    """The player's moves laying a tile on each train, in train order (the moves plays_by_train holds)."""
+    key = (player, players)
+    found = _PLAYS_BY_TILE.get(key)
+    if found is None:
+        if len(_PLAYS_BY_TILE) > _CACHE_LIMIT:
+            _PLAYS_BY_TILE.clear()
+        found = _PLAYS_BY_TILE[key] = _PlaysOfTile(plays_by_train(player, players))
+    return found
+
+
 def play(player: str, tile: Tile, train: str) -> Move:
     """The move laying ``tile`` on ``train``."""
     moves = plays_on(player, train)
