@@ -82,7 +82,8 @@ def rule(position: Position, ruleset: Ruleset, detail: Detail = Detail.FULL) -> 
     check = None
     if position.check is not None:
         checked = implicit_done(state, position.check)
-        check = Judgement(position.check, explain(checked, position.check) + dispute_reasons(checked, position.check))
+        explained = explain(checked, position.check)
+        check = Judgement(position.check, explained + dispute_reasons(checked, position.check, explained))
     judged = detail.actions and position.turn is not None and not state.round_over
     count = count_hands(state) if position.score else None
     to_move = state.player if position.turn is not None else None

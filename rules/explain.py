@@ -321,13 +321,15 @@ _explainer: Latest[Analysis, _Explainer] = Latest(_Explainer)
 """The explainer of an analysis, kept while it is the latest asked about."""
 
 
-def dispute_reasons(state: State, move: Move) -> tuple[Reason, ...]:
+def dispute_reasons(state: State, move: Move, explained: tuple[Reason, ...] | None = None) -> tuple[Reason, ...]:
     """For the move in dispute, when it is a legal play: why an open double elsewhere, or the
     own train, does not stop it (a rule that forbids such a move under another ruleset, or in
     a nearby position). These reasons never forbid, so adding them to ``explain``'s cannot
-    change a verdict; they are asked for the checked move only, not for every candidate."""
+    change a verdict; they are asked for the checked move only, not for every candidate.
+    ``explained``: explain()'s reasons for the move, when the caller has them already."""
     if (move.action is not Action.PLAY or move.tile is None or move.train is None or state.round_over
-            or move.player != state.player or any(r.code.blocks for r in explain(state, move))):
+            or move.player != state.player
+            or any(r.code.blocks for r in (explain(state, move) if explained is None else explained))):
         return ()
     a = analyse(state)
     index = state.train_index(move.train)
