@@ -75,7 +75,7 @@ class _Explainer:
     tile is closed to all), so the parts of a play's reasons that depend on the tile alone or
     on the train alone are built once."""
 
-    __slots__ = ("a", "names", "index", "access", "tile_parts", "train_parts", "ends_params", "own_first")
+    __slots__ = ("a", "names", "index", "access", "tile_parts", "train_parts", "ends_params", "own_first", "bound")
 
     def __init__(self, analysis: Analysis) -> None:
         self.a = analysis
@@ -88,6 +88,8 @@ class _Explainer:
         """By whether the tile is a double, then by the train's index."""
         self.ends_params = [(end, ("end", end), ("train", name)) for end, name in zip(analysis.ends, self.names)]
         """Per train: its open end, and the parameters of ends-match that name it."""
+        self.bound: list[Reason | None] = [None, None]
+        """binds(), by whether the tile is a double."""
         self.own_first: dict[Tile | None, Reason] = {}
         """own-train-first, by the tile it names (the same for most tiles)."""
 
@@ -192,17 +194,28 @@ class _Explainer:
         bound = a.binding[double]
         satisfying = bound is not None and bound[0] == index
         if bound is not None:
-            bound_index, code = bound
-            bound_double = state.trains[bound_index].tiles[-1]
             if satisfying:
-                out.append(reason(R.SATISFIES_DOUBLE, double=bound_double, train=label))
+                out.append(reason(R.SATISFIES_DOUBLE, double=state.trains[index].tiles[-1], train=label))
             else:
-                out.append(reason(code, player=a.player, double=bound_double, required=state.train_name(bound_index)))
+                out.append(self.binds(double))
         if index in a.dead:
             out.append(reason(R.DEAD_DOUBLE, double=state.trains[index].tiles[-1], train=label))
         if not satisfying:
             out.extend(self.train_access(index))
         return (tuple([r for r in out if r.code.blocks]), tuple([r for r in out if not r.code.blocks]), satisfying)
+
+    def binds(self, double: bool) -> Reason:
+        """Why a tile (a double or not) must go on the train of the open double that binds it
+        (the same for every other train: worded once)."""
+        found = self.bound[double]
+        if found is None:
+            bound = self.a.binding[double]
+            assert bound is not None
+            bound_index, code = bound
+            state = self.a.state
+            found = self.bound[double] = reason(code, player=self.a.player, double=state.trains[bound_index].tiles[-1],
+                                                required=state.train_name(bound_index))
+        return found
 
     def train_access(self, index: int) -> tuple[Reason, ...]:
         """The reasons that say whether the player may use the train at ``index`` at all."""
