@@ -270,17 +270,26 @@ class _Encoded:
     instead of a tree of dicts encoded whole each time: a judgement recurs across requests (the
     same tile on the same train)."""
 
-    __slots__ = ("encode", "actions", "rules")
+    __slots__ = ("encode", "actions", "rules", "keys", "key_lists")
 
     def __init__(self, encode: Encode) -> None:
         self.encode = encode
-        self.actions: dict[Judgement, tuple[bytes, tuple[str, ...]]] = {}
+        self.actions: dict[Judgement, tuple[bytes, int]] = {}
+        """Each judgement's fragment, and the number of the list of rules its reasons name."""
         self.rules: dict[tuple[str, str], bytes] = {}
+        self.keys: list[tuple[str, ...]] = []
+        """Each distinct list of rules named by a judgement, numbered (an answer gathers the lists
+        its judgements name by number: a small int hashes at once, a tuple of strings does not)."""
+        self.key_lists: dict[tuple[str, ...], int] = {}
 
-    def action(self, j: Judgement, table: ReasonTable) -> tuple[bytes, tuple[str, ...]]:
+    def action(self, j: Judgement, table: ReasonTable) -> tuple[bytes, int]:
         keys = tuple({r.rule_key: None for r in j.reasons if r.rule_key is not None})
+        number = self.key_lists.get(keys)
+        if number is None:
+            number = self.key_lists[keys] = len(self.keys)
+            self.keys.append(keys)
         judged = {"move": str(j.move), "legal": j.legal, "reasons": [table.json(r) for r in j.reasons]}
-        found = self.actions[j] = (b"," + self.encode(judged), keys)
+        found = self.actions[j] = (b"," + self.encode(judged), number)
         return found
 
     def rule(self, ruleset_id: str, key: str, entry: dict[str, Any]) -> bytes:
@@ -326,11 +335,12 @@ def _write_ruling(ruling: Ruling, translate: Translate | None, table: ReasonTabl
     found = list(map(memo.actions.get, actions))
     if None in found:
         found = [e if e is not None else memo.action(j, table) for e, j in zip(found, actions)]
-    entries = cast(list[tuple[bytes, tuple[str, ...]]], found)
+    entries = cast(list[tuple[bytes, int]], found)
     rules = w.rules
     # the rules the actions name, in the order they are first named: each distinct list once
-    for keys in dict.fromkeys(map(_KEYS, entries)):
-        for key in keys:
+    key_lists = memo.keys
+    for number in dict.fromkeys(map(_KEYS, entries)):
+        for key in key_lists[number]:
             if key not in rules:
                 rules[key] = w.rule(key)
     out += (
