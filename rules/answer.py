@@ -270,12 +270,17 @@ class _Encoded:
     instead of a tree of dicts encoded whole each time: a judgement recurs across requests (the
     same tile on the same train)."""
 
-    __slots__ = ("encode", "actions", "rules", "keys", "key_lists")
+    __slots__ = ("encode", "actions", "by_id", "rules", "keys", "key_lists")
 
     def __init__(self, encode: Encode) -> None:
         self.encode = encode
         self.actions: dict[Judgement, tuple[bytes, int]] = {}
         """Each judgement's fragment, and the number of the list of rules its reasons name."""
+        self.by_id: dict[int, tuple[bytes, int, Judgement]] = {}
+        """The same, by the identity of a judgement object: the engine makes each distinct
+        judgement of a play once (rules.explain._Interned), and finding it by identity spares
+        hashing and comparing its nested reasons. The entry holds the judgement, so that no
+        other object can take its identity while the entry lasts."""
         self.rules: dict[tuple[str, str], bytes] = {}
         self.keys: list[tuple[str, ...]] = []
         """Each distinct list of rules named by a judgement, numbered (an answer gathers the lists
@@ -291,6 +296,11 @@ class _Encoded:
         judged = {"move": str(j.move), "legal": j.legal, "reasons": [table.json(r) for r in j.reasons]}
         found = self.actions[j] = (b"," + self.encode(judged), number)
         return found
+
+    def identified(self, j: Judgement, table: ReasonTable) -> tuple[bytes, int, Judgement]:
+        """``j``'s entry, found (or made) by value, then kept by identity."""
+        fragment, keys = self.actions.get(j) or self.action(j, table)
+        return self.by_id.setdefault(id(j), (fragment, keys, j))
 
     def rule(self, ruleset_id: str, key: str, entry: dict[str, Any]) -> bytes:
         found = self.rules.get((ruleset_id, key))
@@ -308,7 +318,7 @@ def _encoded(translate: Translate | None, encode: Encode) -> _Encoded:
     if language is None:
         return _Encoded(encode)
     memo = _ENCODED.get((language, encode))
-    if memo is None or max(len(memo.actions), len(memo.rules)) > _WORDED_LIMIT:
+    if memo is None or max(len(memo.actions), len(memo.by_id), len(memo.rules)) > _WORDED_LIMIT:
         memo = _ENCODED[language, encode] = _Encoded(encode)
     return memo
 
@@ -332,10 +342,10 @@ def _write_ruling(ruling: Ruling, translate: Translate | None, table: ReasonTabl
     elif ruling.count is not None:
         check = w.count(ruling.count)
     actions = ruling.actions
-    found = list(map(memo.actions.get, actions))
+    found = list(map(memo.by_id.get, map(id, actions)))
     if None in found:
-        found = [e if e is not None else memo.action(j, table) for e, j in zip(found, actions)]
-    entries = cast(list[tuple[bytes, int]], found)
+        found = [e if e is not None else memo.identified(j, table) for e, j in zip(found, actions)]
+    entries = cast(list[tuple[bytes, int, Judgement]], found)
     rules = w.rules
     # the rules the actions name, in the order they are first named: each distinct list once
     key_lists = memo.keys

@@ -8,9 +8,8 @@ it on every state reached. ``judge_all`` explains every candidate action of a st
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from . import doubles
 from .legality import Analysis, Latest, actions, analyse, candidates, plays_by_tile
@@ -50,19 +49,77 @@ def judge_all(state: State) -> tuple[Judgement, ...]:
     # first check the round, the player and the action, and look the train up by name)
     by_tile = plays_by_tile(a.player, state.players)
     trains = range(len(state.trains))
+    judgements = e.interned.judgements
     out: list[Judgement] = []
     for tile in dict.fromkeys(a.hand_tiles or ()):
         moves = by_tile.get(tile) or by_tile.make(tile)
-        out += map(_make, _JUDGEMENT, zip(moves, e.plays(tile, trains)))
+        reasons = e.plays(tile, trains)
+        # the same judgement object as before when the move and its (interned) reasons are (_Interned)
+        found = list(map(judgements.get, zip(map(id, moves), map(id, reasons))))
+        if None in found:
+            for i, j in enumerate(found):
+                if j is None:
+                    j = found[i] = judgements.setdefault((id(moves[i]), id(reasons[i])),
+                                                         _make(Judgement, (moves[i], reasons[i])))
+        out += found  # type: ignore[arg-type]
     for m in actions(a.player):
-        out.append(_make(Judgement, (m, e.explain(m))))
+        explained = e.interned.part(e.explain(m))
+        j = judgements.get((id(m), id(explained)))
+        if j is None:
+            j = judgements.setdefault((id(m), id(explained)), _make(Judgement, (m, explained)))
+        out.append(j)
     return tuple(out)
 
 
 _make = tuple.__new__
 """Makes a named tuple from its fields, without the generated ``__new__``: the hot path."""
-_JUDGEMENT = itertools.repeat(Judgement)
-"""map(_make, _JUDGEMENT, pairs) makes Judgements from (move, reasons) pairs in C."""
+
+
+class _Interned:
+    """Each distinct judgement of a play made once per process, and the parts it is made of.
+
+    A judgement recurs across requests (the same tile on the same train of the same table), and
+    an answer words each distinct judgement once (rules.answer): when the same judgement is the
+    same object, an answer finds its words by the object's identity instead of hashing and
+    comparing the nested tuples of its reasons. So the parts of a play's reasons that a state
+    works out (the tile's, the train's, own-train-first) are interned when made, once per state;
+    the ends reason by the train, its open end and the tile; a play's reasons by the identities
+    of its parts; a judgement by the identities of its move and its reasons. Every table is
+    dropped at once (:func:`_interned`) when one passes ``_INTERN_LIMIT`` entries: identities are
+    keys only while the tables keep their objects alive."""
+
+    __slots__ = ("parts", "ends", "reasons", "judgements")
+
+    def __init__(self) -> None:
+        self.parts: dict[tuple[Reason, ...], tuple[Reason, ...]] = {}
+        self.ends: dict[tuple[str, int], dict[Tile, Reason]] = {}
+        """By the train's name and open end, then by the tile."""
+        self.reasons: dict[tuple[int, int, int, int, int], tuple[Reason, ...]] = {}
+        """By the identities of the parts: the tile's, the ends', the train's forbidding ones,
+        own-train-first's, the train's explaining ones."""
+        self.judgements: dict[tuple[int, int], Judgement] = {}
+
+    def part(self, reasons: tuple[Reason, ...]) -> tuple[Reason, ...]:
+        found = self.parts.get(reasons)
+        if found is None:  # setdefault: one call, so two threads cannot both think they made it
+            found = self.parts.setdefault(reasons, reasons)
+        return found
+
+    @property
+    def size(self) -> int:
+        return max(len(self.parts), len(self.ends), len(self.reasons), len(self.judgements))
+
+
+_INTERNED = _Interned()
+_INTERN_LIMIT = 50_000
+"""Bounds the memory a long-running server spends on interned judgements (a few MB)."""
+
+
+def _interned() -> _Interned:
+    global _INTERNED
+    if _INTERNED.size > _INTERN_LIMIT:
+        _INTERNED = _Interned()
+    return _INTERNED
 
 
 _TrainPart = tuple[tuple[Reason, ...], tuple[Reason, ...], bool]
@@ -75,11 +132,16 @@ class _Explainer:
     tile is closed to all), so the parts of a play's reasons that depend on the tile alone or
     on the train alone are built once."""
 
-    __slots__ = ("a", "names", "index", "access", "tile_parts", "train_parts", "ends_params", "own_first", "bound")
+    __slots__ = ("a", "names", "index", "access", "tile_parts", "train_parts", "ends_params", "own_first", "bound",
+                 "interned", "ends")
 
     def __init__(self, analysis: Analysis) -> None:
         self.a = analysis
         self.names = analysis.names
+        self.interned = interned = _interned()
+        """The tables this explainer's reasons are interned in (the same ones all along)."""
+        self.ends = [interned.ends.setdefault((name, end), {}) for end, name in zip(analysis.ends, self.names)]
+        """Per train: the ends reasons of each tile laid on it (interned)."""
         self.index = {name: i for i, name in enumerate(self.names)}
         self.access: dict[int, tuple[Reason, ...]] = {}
         self.tile_parts: dict[Tile, tuple[Reason, ...]] = {}
@@ -90,8 +152,8 @@ class _Explainer:
         """Per train: its open end, and the parameters of ends-match that name it."""
         self.bound: list[Reason | None] = [None, None]
         """binds(), by whether the tile is a double."""
-        self.own_first: dict[Tile | None, Reason] = {}
-        """own-train-first, by the tile it names (the same for most tiles)."""
+        self.own_first: dict[Tile | None, tuple[Reason]] = {}
+        """own-train-first (interned, alone in a tuple), by the tile it names (the same for most tiles)."""
 
     def explain(self, move: Move) -> tuple[Reason, ...]:
         a = self.a
@@ -137,36 +199,46 @@ class _Explainer:
         own_match = high == own_end or low == own_end
         own_blocks = a.own_first and (own_match or a.own_tile is not None)
         """Own-train-first forbids this tile on another train (unless a double binds it there)."""
-        own: Reason | None = None
-        seat, ends_params = a.seat, self.ends_params
+        own: tuple[Reason, ...] | None = None
+        seat, ends_params, ends_by_train = a.seat, self.ends_params, self.ends
+        interned = self.interned
+        composed = interned.reasons
         parts = self.train_parts[double]
+        held_id = id(held)
         out = []
         for index in indices:
-            end, end_param, train_param = ends_params[index]
             part = parts[index]
             if part is None:
                 part = parts[index] = self._train_part(index, double)
             forbidding, explaining, satisfying = part
+            own_part: tuple[Reason, ...] = ()
             if own_blocks and not satisfying and index != seat:
                 if own is None:
                     own_tile = tile if own_match else a.own_tile
                     own = self.own_first.get(own_tile)
                     if own is None:
-                        own = self.own_first[own_tile] = reason(R.OWN_TRAIN_FIRST, player=a.player,
-                                                                own_tile=own_tile)
-                forbidding = (*forbidding, own)
+                        own = self.own_first[own_tile] = cast(tuple[Reason], interned.part(
+                            (reason(R.OWN_TRAIN_FIRST, player=a.player, own_tile=own_tile),)))
+                own_part = own
+            on = ends_by_train[index]
+            ends = on.get(tile)
+            if ends is None:
+                end, end_param, train_param = ends_params[index]
+                code = _ENDS_MATCH if high == end or low == end else _ENDS_DO_NOT_MATCH
+                ends = on.setdefault(tile, _make(Reason, (code, (tile_param, end_param, train_param), None)))
+            matches = ends[0] is _ENDS_MATCH  # Reason.code
+            if matches and not (held or forbidding or own_part):
+                reasons = [ends, *explaining]
+                self.consequences(tile, index, reasons)
+                out.append(interned.part(tuple(reasons)))
+                continue
             # forbidding reasons first (the tile's, the ends', the train's), then explaining ones
-            if high == end or low == end:
-                ends = _make(Reason, (_ENDS_MATCH, (tile_param, end_param, train_param), None))
-                if held or forbidding:
-                    out.append((*held, *forbidding, ends, *explaining))
-                else:
-                    reasons = [ends, *explaining]
-                    self.consequences(tile, index, reasons)
-                    out.append(tuple(reasons))
-            else:
-                ends = _make(Reason, (_ENDS_DO_NOT_MATCH, (tile_param, end_param, train_param), None))
-                out.append((*held, ends, *forbidding, *explaining))
+            key = (held_id, id(ends), id(forbidding), id(own_part), id(explaining))
+            found = composed.get(key)
+            if found is None:
+                found = composed.setdefault(key, (*held, *forbidding, *own_part, ends, *explaining) if matches
+                                            else (*held, ends, *forbidding, *own_part, *explaining))
+            out.append(found)
         return out
 
     def _tile_part(self, tile: Tile) -> tuple[Reason, ...]:
@@ -182,7 +254,7 @@ class _Explainer:
                 out.append(reason(R.ONE_DOUBLE_A_TURN, player=a.player))
             if tile == a.last_double:
                 out.append(reason(R.NO_GOING_OUT_ON_DOUBLE, tile=tile, player=a.player))
-        return tuple(out)
+        return self.interned.part(tuple(out))
 
     def _train_part(self, index: int, double: bool) -> _TrainPart:
         """The reasons that depend on the train (and whether the tile is a double): forbidding
@@ -202,7 +274,9 @@ class _Explainer:
             out.append(reason(R.DEAD_DOUBLE, double=state.trains[index].tiles[-1], train=label))
         if not satisfying:
             out.extend(self.train_access(index))
-        return (tuple([r for r in out if r.code.blocks]), tuple([r for r in out if not r.code.blocks]), satisfying)
+        part = self.interned.part
+        return (part(tuple([r for r in out if r.code.blocks])), part(tuple([r for r in out if not r.code.blocks])),
+                satisfying)
 
     def binds(self, double: bool) -> Reason:
         """Why a tile (a double or not) must go on the train of the open double that binds it

@@ -79,3 +79,22 @@ def test_the_api_sends_the_encoded_answer(client: Client, language: str) -> None
         with translation.override(language):
             expected = orjson.dumps(adjudicate(text, translate=None if language == "en" else WORDING))
         assert r.content == expected
+
+
+def test_interned_judgements_are_found_by_identity_and_survive_resets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine makes each distinct judgement of a play once (so the answer finds its words by
+    identity); with tiny limits every table is dropped again and again, and the answers stay the same."""
+    from rules import answer as answer_module
+    from rules import explain as explain_module
+    from rules.answer import rule
+
+    request = parse(TYPICAL_POSITION)
+    first = rule(request.position, request.rulesets[0]).actions
+    again = rule(request.position, request.rulesets[0]).actions
+    assert first == again and all(a is b for a, b in zip(first, again))
+    monkeypatch.setattr(explain_module, "_INTERN_LIMIT", 40)
+    monkeypatch.setattr(answer_module, "_WORDED_LIMIT", 30)
+    for text in (TYPICAL_POSITION, *self_play_positions()[::3]) * 2:
+        request = parse(text)
+        expected = orjson.dumps(answer(request.position, request.rulesets))
+        assert answer_bytes(request.position, request.rulesets, orjson.dumps) == expected, text
