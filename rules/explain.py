@@ -111,8 +111,9 @@ class _Interned:
 
 
 _INTERNED = _Interned()
-_INTERN_LIMIT = 50_000
-"""Bounds the memory a long-running server spends on interned judgements (a few MB)."""
+_INTERN_LIMIT = 20_000
+"""Bounds the memory a long-running server spends on interned judgements and their parts (about
+10 MB at most; the typical position under all four rulesets makes about 400 entries)."""
 
 
 def _interned() -> _Interned:
