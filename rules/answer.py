@@ -343,7 +343,7 @@ def _write_ruling(ruling: Ruling, translate: Translate | None, table: ReasonTabl
         check = w.count(ruling.count)
     actions = ruling.actions
     found = list(map(memo.by_id.get, map(id, actions)))
-    if None in found:
+    if not all(found):  # an entry (a tuple) is true: no comparison with None
         found = [e if e is not None else memo.identified(j, table) for e, j in zip(found, actions)]
     entries = cast(list[tuple[bytes, int, Judgement]], found)
     rules = w.rules

@@ -56,7 +56,7 @@ def judge_all(state: State) -> tuple[Judgement, ...]:
         reasons = e.plays(tile, trains)
         # the same judgement object as before when the move and its (interned) reasons are (_Interned)
         found = list(map(judgements.get, zip(map(id, moves), map(id, reasons))))
-        if None in found:
+        if not all(found):  # all(): a found entry (a tuple) is true; no comparison with None
             for i, j in enumerate(found):
                 if j is None:
                     j = found[i] = judgements.setdefault((id(moves[i]), id(reasons[i])),

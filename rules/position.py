@@ -220,6 +220,9 @@ class Position:
 
 
 Resolver = Callable[..., str]
+_WORD_RE = re.compile(r"\S+")
+_NOT_A_NAME_RE = re.compile(r"[\d-]+|\.\.\.|…")
+"""A word that reads as pips or '...': not a player's name."""
 
 
 def _seen_in(kind: str, name: str) -> Message:
@@ -233,7 +236,7 @@ def _seen_in(kind: str, name: str) -> Message:
     return Message("the boneyard")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Line:
     number: int
     key: str
@@ -273,7 +276,8 @@ class _Parser:
         return ImpossiblePositionError(message, line, column, code)
 
     def words(self, line: _Line) -> list[tuple[str, int]]:
-        return [(m.group(), line.value_col + m.start()) for m in re.finditer(r"\S+", line.value)]
+        col = line.value_col
+        return [(m.group(), col + m.start()) for m in _WORD_RE.finditer(line.value)]
 
     # -- lines ---------------------------------------------------------------------------
     def lines(self) -> tuple[list[_Line], list[tuple[int, str, int]]]:
@@ -481,7 +485,7 @@ class _Parser:
                                              found=repr(w)), col)
             if w.lower() in KEYS:
                 raise self.error(ln, Message("expected a player's name, found the reserved word {found}", found=repr(w)), col)
-            if re.fullmatch(r"[\d-]+|\.\.\.|…", w):
+            if _NOT_A_NAME_RE.fullmatch(w):
                 raise self.error(ln, Message("expected a player's name, found {found}", found=repr(w)), col)
             if w.casefold() in seen:
                 raise self.error(ln, Message("expected each player once, found {found} twice", found=repr(w)), col)
