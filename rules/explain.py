@@ -9,7 +9,7 @@ it on every state reached. ``judge_all`` explains every candidate action of a st
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from . import doubles
 from .legality import Analysis, Latest, actions, analyse, candidates, plays_by_tile
@@ -51,8 +51,14 @@ def judge_all(state: State) -> tuple[Judgement, ...]:
     trains = range(len(state.trains))
     judgements = e.interned.judgements
     out: list[Judgement] = []
+    rows = e.interned.rows
     for tile in dict.fromkeys(a.hand_tiles or ()):
         moves = by_tile.get(tile) or by_tile.make(tile)
+        key = e.row_key(tile, moves)
+        row = rows.get(key)
+        if row is not None:
+            out += row[1]
+            continue
         reasons = e.plays(tile, trains)
         # the same judgement object as before when the move and its (interned) reasons are (_Interned)
         found = list(map(judgements.get, zip(map(id, moves), map(id, reasons))))
@@ -61,6 +67,8 @@ def judge_all(state: State) -> tuple[Judgement, ...]:
                 if j is None:
                     j = found[i] = judgements.setdefault((id(moves[i]), id(reasons[i])),
                                                          _make(Judgement, (moves[i], reasons[i])))
+        if not any(j.legal for j in found):  # type: ignore[union-attr]
+            rows.setdefault(key, (moves, tuple(found)))  # type: ignore[arg-type]
         out += found  # type: ignore[arg-type]
     for m in actions(a.player):
         explained = e.interned.part(e.explain(m))
@@ -88,7 +96,7 @@ class _Interned:
     dropped at once (:func:`_interned`) when one passes ``_INTERN_LIMIT`` entries: identities are
     keys only while the tables keep their objects alive."""
 
-    __slots__ = ("parts", "ends", "reasons", "judgements")
+    __slots__ = ("parts", "ends", "reasons", "judgements", "signatures", "rows")
 
     def __init__(self) -> None:
         self.parts: dict[tuple[Reason, ...], tuple[Reason, ...]] = {}
@@ -98,6 +106,11 @@ class _Interned:
         """By the identities of the parts: the tile's, the ends', the train's forbidding ones,
         own-train-first's, the train's explaining ones."""
         self.judgements: dict[tuple[int, int], Judgement] = {}
+        self.signatures: dict[tuple[tuple[int, int, int, bool], ...], tuple[tuple[int, int, int, bool], ...]] = {}
+        """Every train's parts of a state, by identities (_Explainer.row_key)."""
+        self.rows: dict[tuple[int, int, int, int, int], tuple[tuple[Move, ...], tuple[Judgement, ...]]] = {}
+        """The judgements of a tile on every train, all forbidden, by _Explainer.row_key (with the
+        moves, which the key names by identity)."""
 
     def part(self, reasons: tuple[Reason, ...]) -> tuple[Reason, ...]:
         found = self.parts.get(reasons)
@@ -107,7 +120,8 @@ class _Interned:
 
     @property
     def size(self) -> int:
-        return max(len(self.parts), len(self.ends), len(self.reasons), len(self.judgements))
+        return max(len(self.parts), len(self.ends), len(self.reasons), len(self.judgements), len(self.signatures),
+                   len(self.rows))
 
 
 _INTERNED = _Interned()
@@ -134,7 +148,7 @@ class _Explainer:
     on the train alone are built once."""
 
     __slots__ = ("a", "names", "index", "access", "tile_parts", "train_parts", "ends_params", "own_first", "bound",
-                 "interned", "ends")
+                 "interned", "ends", "signature")
 
     def __init__(self, analysis: Analysis) -> None:
         self.a = analysis
@@ -153,7 +167,9 @@ class _Explainer:
         """Per train: its open end, and the parameters of ends-match that name it."""
         self.bound: list[Reason | None] = [None, None]
         """binds(), by whether the tile is a double."""
-        self.own_first: dict[Tile | None, tuple[Reason]] = {}
+        self.signature: list[int | None] = [None, None]
+        """row_key(): the identity of the interned signature of every train, by whether the tile is a double."""
+        self.own_first: dict[Tile | None, tuple[Reason, ...]] = {}
         """own-train-first (interned, alone in a tuple), by the tile it names (the same for most tiles)."""
 
     def explain(self, move: Move) -> tuple[Reason, ...]:
@@ -192,15 +208,9 @@ class _Explainer:
         a = self.a
         high, low = tile
         double = high == low
-        held = self.tile_parts.get(tile)
-        if held is None:
-            held = self.tile_parts[tile] = self._tile_part(tile)
+        held = self.held(tile)
         tile_param = ("tile", tile)
-        own_end = a.ends[a.seat]
-        own_match = high == own_end or low == own_end
-        own_blocks = a.own_first and (own_match or a.own_tile is not None)
-        """Own-train-first forbids this tile on another train (unless a double binds it there)."""
-        own: tuple[Reason, ...] | None = None
+        own = self.own_for(tile)
         seat, ends_params, ends_by_train = a.seat, self.ends_params, self.ends
         interned = self.interned
         composed = interned.reasons
@@ -212,15 +222,7 @@ class _Explainer:
             if part is None:
                 part = parts[index] = self._train_part(index, double)
             forbidding, explaining, satisfying = part
-            own_part: tuple[Reason, ...] = ()
-            if own_blocks and not satisfying and index != seat:
-                if own is None:
-                    own_tile = tile if own_match else a.own_tile
-                    own = self.own_first.get(own_tile)
-                    if own is None:
-                        own = self.own_first[own_tile] = cast(tuple[Reason], interned.part(
-                            (reason(R.OWN_TRAIN_FIRST, player=a.player, own_tile=own_tile),)))
-                own_part = own
+            own_part = own if own and not satisfying and index != seat else ()
             on = ends_by_train[index]
             ends = on.get(tile)
             if ends is None:
@@ -241,6 +243,50 @@ class _Explainer:
                                             else (*held, ends, *forbidding, *own_part, *explaining))
             out.append(found)
         return out
+
+    def held(self, tile: Tile) -> tuple[Reason, ...]:
+        """The forbidding reasons that depend on the tile alone (interned), once per tile."""
+        found = self.tile_parts.get(tile)
+        if found is None:
+            found = self.tile_parts[tile] = self._tile_part(tile)
+        return found
+
+    def own_for(self, tile: Tile) -> tuple[Reason, ...]:
+        """Own-train-first (interned, alone in a tuple) when it forbids ``tile`` on another train
+        (unless a double binds it there); else ()."""
+        a = self.a
+        if not a.own_first:
+            return ()
+        own_end = a.ends[a.seat]
+        own_match = tile.high == own_end or tile.low == own_end
+        if not own_match and a.own_tile is None:
+            return ()
+        own_tile = tile if own_match else a.own_tile
+        found = self.own_first.get(own_tile)
+        if found is None:
+            found = self.own_first[own_tile] = self.interned.part(
+                (reason(R.OWN_TRAIN_FIRST, player=a.player, own_tile=own_tile),))
+        return found
+
+    def row_key(self, tile: Tile, moves: tuple[Move, ...]) -> tuple[int, int, int, int, int]:
+        """What the plays of ``tile`` (``moves``, on every train) are made of, by identities:
+        the moves, the tile's reasons, every train's (its ends reasons, its forbidding and
+        explaining ones, whether it satisfies a double), own-train-first's, and the player's seat.
+        Plays that are all forbidden are worded from these alone (a legal play's consequences
+        read more of the state): such a row of judgements is interned by this key."""
+        double = tile.high == tile.low
+        signature = self.signature[double]
+        if signature is None:
+            parts = self.train_parts[double]
+            trains = []
+            for index in range(len(self.names)):
+                part = parts[index]
+                if part is None:
+                    part = parts[index] = self._train_part(index, double)
+                trains.append((id(self.ends[index]), id(part[0]), id(part[1]), part[2]))
+            made = tuple(trains)
+            signature = self.signature[double] = id(self.interned.signatures.setdefault(made, made))
+        return (id(moves), id(self.held(tile)), signature, id(self.own_for(tile)), self.a.seat)
 
     def _tile_part(self, tile: Tile) -> tuple[Reason, ...]:
         """The forbidding reasons that depend on the tile alone."""
