@@ -199,6 +199,23 @@ class _Writer:
             self.named(r)
         return {"move": str(j.move), "legal": j.legal, "reasons": [self.table.ref(r) for r in j.reasons]}
 
+    def replay_and_check(self, ruling: Ruling) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """The entry's ``replay`` and ``check`` (written first: the rules they name come first)."""
+        rep = ruling.replay
+        replay_json: dict[str, Any] = {"ok": rep.ok, "moves_applied": rep.applied}
+        if rep.failed is not None:
+            replay_json["failed"] = {
+                "move": str(rep.failed.move),
+                "line": rep.failed.line,
+                "reasons": self.reasons(rep.reasons),
+            }
+        check: dict[str, Any] | None = None
+        if ruling.check is not None:
+            check = self.judgement(ruling.check)
+        elif ruling.count is not None:
+            check = self.count(ruling.count)
+        return replay_json, check
+
     def count(self, c: Count) -> dict[str, Any]:
         return {"move": SCORE, "legal": None, "reasons": self.reasons(c.reasons)}
 
@@ -226,20 +243,9 @@ def ruling_json(ruling: Ruling, translate: Translate | None = None, detail: Deta
     """One ruleset's entry of the answer. With a ``table`` (compact detail) the actions name their
     reasons by index in it (the answer's ``reasons``); without one they hold the reasons
     themselves, as the spec shows. Equal reasons share one (read-only) dict."""
-    rs, state, rep = ruling.ruleset, ruling.state, ruling.replay
+    rs, state = ruling.ruleset, ruling.state
     w = _Writer(rs, table if table is not None else ReasonTable(translate), inline=inline or table is None)
-    replay_json: dict[str, Any] = {"ok": rep.ok, "moves_applied": rep.applied}
-    if rep.failed is not None:
-        replay_json["failed"] = {
-            "move": str(rep.failed.move),
-            "line": rep.failed.line,
-            "reasons": w.reasons(rep.reasons),
-        }
-    check: dict[str, Any] | None = None
-    if ruling.check is not None:
-        check = w.judgement(ruling.check)
-    elif ruling.count is not None:
-        check = w.count(ruling.count)
+    replay_json, check = w.replay_and_check(ruling)
     out: dict[str, Any] = {
         "replay": replay_json,
         "to_move": ruling.to_move,
@@ -327,20 +333,9 @@ def _write_ruling(ruling: Ruling, translate: Translate | None, table: ReasonTabl
                   memo: _Encoded, out: list[bytes]) -> None:
     """One ruleset's entry of a full-detail answer, as ``encode(ruling_json(...))`` gives it, made
     from the encoded fragments of its judgements and rules (appended to ``out``, joined once)."""
-    rs, state, rep = ruling.ruleset, ruling.state, ruling.replay
+    rs, state = ruling.ruleset, ruling.state
     w = _Writer(rs, table, inline=True)
-    replay_json: dict[str, Any] = {"ok": rep.ok, "moves_applied": rep.applied}
-    if rep.failed is not None:
-        replay_json["failed"] = {
-            "move": str(rep.failed.move),
-            "line": rep.failed.line,
-            "reasons": w.reasons(rep.reasons),
-        }
-    check: dict[str, Any] | None = None
-    if ruling.check is not None:
-        check = w.judgement(ruling.check)
-    elif ruling.count is not None:
-        check = w.count(ruling.count)
+    replay_json, check = w.replay_and_check(ruling)
     actions = ruling.actions
     found = list(map(memo.by_id.get, map(id, actions)))
     if not all(found):  # an entry (a tuple) is true: no comparison with None
