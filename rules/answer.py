@@ -308,10 +308,11 @@ class _Encoded:
         fragment, keys = self.actions.get(j) or self.action(j, table)
         return self.by_id.setdefault(id(j), (fragment, keys, j))
 
-    def rule(self, ruleset_id: str, key: str, entry: dict[str, Any]) -> bytes:
-        found = self.rules.get((ruleset_id, key))
+    def rule(self, key: str, writer: _Writer) -> bytes:
+        """The rule's entry of ``rules`` for the writer's ruleset (made by the writer when new)."""
+        found = self.rules.get((writer.ruleset.id, key))
         if found is None:
-            found = self.rules[ruleset_id, key] = b"," + self.encode(key) + b":" + self.encode(entry)
+            found = self.rules[writer.ruleset.id, key] = b"," + self.encode(key) + b":" + self.encode(writer.rule(key))
         return found
 
 
@@ -341,13 +342,11 @@ def _write_ruling(ruling: Ruling, translate: Translate | None, table: ReasonTabl
     if not all(found):  # an entry (a tuple) is true: no comparison with None
         found = [e if e is not None else memo.identified(j, table) for e, j in zip(found, actions)]
     entries = cast(list[tuple[bytes, int, Judgement]], found)
-    rules = w.rules
-    # the rules the actions name, in the order they are first named: each distinct list once
+    rules = dict.fromkeys(w.rules)  # the rules the replay and the check name, then the actions'
+    # in the order they are first named: each distinct list once
     key_lists = memo.keys
     for number in dict.fromkeys(map(_KEYS, entries)):
-        for key in key_lists[number]:
-            if key not in rules:
-                rules[key] = w.rule(key)
+        rules.update(dict.fromkeys(key_lists[number]))
     out += (
         b'{"replay":', encode(replay_json),
         b',"to_move":', encode(ruling.to_move),
@@ -367,7 +366,7 @@ def _write_ruling(ruling: Ruling, translate: Translate | None, table: ReasonTabl
         b',"rules":{',
     )
     if rules:
-        fragments = [memo.rule(rs.id, key, entry) for key, entry in rules.items()]
+        fragments = [memo.rule(key, w) for key in rules]
         out.append(fragments[0][1:])
         out += fragments[1:]
     out.append(b"}}")
