@@ -44,7 +44,7 @@ def judge_all(state: State) -> tuple[Judgement, ...]:
     a = analyse(state)
     e = _explainer(a)
     if a.state.round_over:
-        return tuple([Judgement(m, e.explain(m)) for m in candidates(state)])
+        return tuple([e.judgement(m, e.explain(m)) for m in candidates(state)])
     # every candidate is the player's own: the plays go tile by tile to plays() (explain() would
     # first check the round, the player and the action, and look the train up by name)
     by_tile = plays_by_tile(a.player, state.players)
@@ -63,19 +63,11 @@ def judge_all(state: State) -> tuple[Judgement, ...]:
         # the same judgement object as before when the move and its (interned) reasons are (_Interned)
         found = list(map(judgements.get, zip(map(id, moves), map(id, reasons))))
         if not all(found):  # all(): a found entry (a tuple) is true; no comparison with None
-            for i, j in enumerate(found):
-                if j is None:
-                    j = found[i] = judgements.setdefault((id(moves[i]), id(reasons[i])),
-                                                         _make(Judgement, (moves[i], reasons[i])))
+            found = [j or e.judgement(m, r) for j, m, r in zip(found, moves, reasons)]
         if not any(j.legal for j in found):  # type: ignore[union-attr]
             rows.setdefault(key, (moves, tuple(found)))  # type: ignore[arg-type]
         out += found  # type: ignore[arg-type]
-    for m in actions(a.player):
-        explained = e.interned.part(e.explain(m))
-        j = judgements.get((id(m), id(explained)))
-        if j is None:
-            j = judgements.setdefault((id(m), id(explained)), _make(Judgement, (m, explained)))
-        out.append(j)
+    out += [e.judgement(m, e.explain(m)) for m in actions(a.player)]
     return tuple(out)
 
 
@@ -243,6 +235,15 @@ class _Explainer:
                                             else (*held, ends, *forbidding, *own_part, *explaining))
             out.append(found)
         return out
+
+    def judgement(self, move: Move, reasons: tuple[Reason, ...]) -> Judgement:
+        """The judgement of ``move`` with these reasons, interned (see _Interned)."""
+        reasons = self.interned.part(reasons)
+        judgements = self.interned.judgements
+        found = judgements.get((id(move), id(reasons)))
+        if found is None:
+            found = judgements.setdefault((id(move), id(reasons)), _make(Judgement, (move, reasons)))
+        return found
 
     def held(self, tile: Tile) -> tuple[Reason, ...]:
         """The forbidding reasons that depend on the tile alone (interned), once per tile."""
