@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from .explain import Judgement, dispute_reasons, explain, judge_all
 from .moves import Move
@@ -81,7 +82,8 @@ def rule(position: Position, ruleset: Ruleset, detail: Detail = Detail.FULL) -> 
     check = None
     if position.check is not None:
         checked = implicit_done(state, position.check)
-        check = Judgement(position.check, explain(checked, position.check) + dispute_reasons(checked, position.check))
+        explained = explain(checked, position.check)
+        check = Judgement(position.check, explained + dispute_reasons(checked, position.check, explained))
     judged = detail.actions and position.turn is not None and not state.round_over
     count = count_hands(state) if position.score else None
     to_move = state.player if position.turn is not None else None
@@ -197,6 +199,23 @@ class _Writer:
             self.named(r)
         return {"move": str(j.move), "legal": j.legal, "reasons": [self.table.ref(r) for r in j.reasons]}
 
+    def replay_and_check(self, ruling: Ruling) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """The entry's ``replay`` and ``check`` (written first: the rules they name come first)."""
+        rep = ruling.replay
+        replay_json: dict[str, Any] = {"ok": rep.ok, "moves_applied": rep.applied}
+        if rep.failed is not None:
+            replay_json["failed"] = {
+                "move": str(rep.failed.move),
+                "line": rep.failed.line,
+                "reasons": self.reasons(rep.reasons),
+            }
+        check: dict[str, Any] | None = None
+        if ruling.check is not None:
+            check = self.judgement(ruling.check)
+        elif ruling.count is not None:
+            check = self.count(ruling.count)
+        return replay_json, check
+
     def count(self, c: Count) -> dict[str, Any]:
         return {"move": SCORE, "legal": None, "reasons": self.reasons(c.reasons)}
 
@@ -224,20 +243,9 @@ def ruling_json(ruling: Ruling, translate: Translate | None = None, detail: Deta
     """One ruleset's entry of the answer. With a ``table`` (compact detail) the actions name their
     reasons by index in it (the answer's ``reasons``); without one they hold the reasons
     themselves, as the spec shows. Equal reasons share one (read-only) dict."""
-    rs, state, rep = ruling.ruleset, ruling.state, ruling.replay
+    rs, state = ruling.ruleset, ruling.state
     w = _Writer(rs, table if table is not None else ReasonTable(translate), inline=inline or table is None)
-    replay_json: dict[str, Any] = {"ok": rep.ok, "moves_applied": rep.applied}
-    if rep.failed is not None:
-        replay_json["failed"] = {
-            "move": str(rep.failed.move),
-            "line": rep.failed.line,
-            "reasons": w.reasons(rep.reasons),
-        }
-    check: dict[str, Any] | None = None
-    if ruling.check is not None:
-        check = w.judgement(ruling.check)
-    elif ruling.count is not None:
-        check = w.count(ruling.count)
+    replay_json, check = w.replay_and_check(ruling)
     out: dict[str, Any] = {
         "replay": replay_json,
         "to_move": ruling.to_move,
@@ -255,6 +263,139 @@ def ruling_json(ruling: Ruling, translate: Translate | None = None, detail: Deta
         "rules": w.rules,
     })
     return out
+
+
+Encode = Callable[[Any], bytes]
+"""A JSON encoder writing compact UTF-8 (no spaces, no ASCII escapes): the web layer's orjson.dumps."""
+
+
+class _Encoded:
+    """What one language's answers share across the process, encoded by one encoder: each distinct
+    judgement's JSON (with the rules its reasons name, in order) and each rule's entry of ``rules``,
+    as bytes, each with a leading comma. An answer in full detail is assembled from these fragments
+    instead of a tree of dicts encoded whole each time: a judgement recurs across requests (the
+    same tile on the same train)."""
+
+    __slots__ = ("encode", "actions", "by_id", "rules", "keys", "key_lists")
+
+    def __init__(self, encode: Encode) -> None:
+        self.encode = encode
+        self.actions: dict[Judgement, tuple[bytes, int]] = {}
+        """Each judgement's fragment, and the number of the list of rules its reasons name."""
+        self.by_id: dict[int, tuple[bytes, int, Judgement]] = {}
+        """The same, by the identity of a judgement object: the engine makes each distinct
+        judgement of a play once (rules.explain._Interned), and finding it by identity spares
+        hashing and comparing its nested reasons. The entry holds the judgement, so that no
+        other object can take its identity while the entry lasts."""
+        self.rules: dict[tuple[str, str], bytes] = {}
+        self.keys: list[tuple[str, ...]] = []
+        """Each distinct list of rules named by a judgement, numbered (an answer gathers the lists
+        its judgements name by number: a small int hashes at once, a tuple of strings does not)."""
+        self.key_lists: dict[tuple[str, ...], int] = {}
+
+    def action(self, j: Judgement, table: ReasonTable) -> tuple[bytes, int]:
+        keys = tuple({r.rule_key: None for r in j.reasons if r.rule_key is not None})
+        number = self.key_lists.get(keys)
+        if number is None:
+            number = self.key_lists[keys] = len(self.keys)
+            self.keys.append(keys)
+        judged = {"move": str(j.move), "legal": j.legal, "reasons": [table.json(r) for r in j.reasons]}
+        found = self.actions[j] = (b"," + self.encode(judged), number)
+        return found
+
+    def identified(self, j: Judgement, table: ReasonTable) -> tuple[bytes, int, Judgement]:
+        """``j``'s entry, found (or made) by value, then kept by identity."""
+        fragment, keys = self.actions.get(j) or self.action(j, table)
+        return self.by_id.setdefault(id(j), (fragment, keys, j))
+
+    def rule(self, key: str, writer: _Writer) -> bytes:
+        """The rule's entry of ``rules`` for the writer's ruleset (made by the writer when new)."""
+        found = self.rules.get((writer.ruleset.id, key))
+        if found is None:
+            found = self.rules[writer.ruleset.id, key] = b"," + self.encode(key) + b":" + self.encode(writer.rule(key))
+        return found
+
+
+_ENCODED: dict[tuple[str, Encode], _Encoded] = {}
+"""By language and encoder; bounded by ``_WORDED_LIMIT`` as ``_WORDED`` is."""
+
+
+def _encoded(translate: Translate | None, encode: Encode) -> _Encoded:
+    language = "" if translate is None else getattr(translate, "language", None)
+    if language is None:
+        return _Encoded(encode)
+    memo = _ENCODED.get((language, encode))
+    if memo is None or max(len(memo.actions), len(memo.by_id), len(memo.rules)) > _WORDED_LIMIT:
+        memo = _ENCODED[language, encode] = _Encoded(encode)
+    return memo
+
+
+def _write_ruling(ruling: Ruling, translate: Translate | None, table: ReasonTable, encode: Encode,
+                  memo: _Encoded, out: list[bytes]) -> None:
+    """One ruleset's entry of a full-detail answer, as ``encode(ruling_json(...))`` gives it, made
+    from the encoded fragments of its judgements and rules (appended to ``out``, joined once)."""
+    rs, state = ruling.ruleset, ruling.state
+    w = _Writer(rs, table, inline=True)
+    replay_json, check = w.replay_and_check(ruling)
+    actions = ruling.actions
+    found = list(map(memo.by_id.get, map(id, actions)))
+    if not all(found):  # an entry (a tuple) is true: no comparison with None
+        found = [e if e is not None else memo.identified(j, table) for e, j in zip(found, actions)]
+    entries = cast(list[tuple[bytes, int, Judgement]], found)
+    rules = dict.fromkeys(w.rules)  # the rules the replay and the check name, then the actions'
+    # in the order they are first named: each distinct list once
+    key_lists = memo.keys
+    for number in dict.fromkeys(map(_KEYS, entries)):
+        rules.update(dict.fromkeys(key_lists[number]))
+    out += (
+        b'{"replay":', encode(replay_json),
+        b',"to_move":', encode(ruling.to_move),
+        b',"phase":', encode(state.phase.value),
+        b',"set":', encode(f"double-{state.set_max}"),
+        b',"open_doubles":', encode([state.train_name(i) for i in state.open_doubles]),
+        b',"check":', encode(check),
+        b',"actions":[',
+    )
+    if entries:
+        out.append(entries[0][0][1:])
+        out += map(_FRAGMENT, entries[1:])
+    out += (
+        b'],"round_over":', encode(state.round_over),
+        b',"scores":', encode(ruling.scores),
+        b',"notes":', encode([translate.message(n) if translate else str(n) for n in state.notes]),
+        b',"rules":{',
+    )
+    if rules:
+        fragments = [memo.rule(key, w) for key in rules]
+        out.append(fragments[0][1:])
+        out += fragments[1:]
+    out.append(b"}}")
+
+
+_FRAGMENT = operator.itemgetter(0)
+_KEYS = operator.itemgetter(1)
+
+
+def answer_bytes(position: Position, rulesets: Sequence[Ruleset], encode: Encode,
+                 translate: Translate | None = None, detail: Detail = Detail.FULL) -> bytes:
+    """``encode(answer(...))``, byte for byte (tests/api/test_answer_bytes.py checks it); in full
+    detail assembled from the encoded fragments each distinct judgement and rule has once per
+    process (a compact or check answer is small: encoded whole)."""
+    if detail is not Detail.FULL:
+        return encode(answer(position, rulesets, translate, detail))
+    table = ReasonTable(translate)
+    memo = _encoded(translate, encode)
+    out = [b'{"variants":{']
+    for n, rs in enumerate(rulesets):
+        out.append(b"," + encode(rs.id) + b":" if n else encode(rs.id) + b":")
+        try:
+            ruling = rule(position, rs, detail)
+        except ImpossiblePositionError as exc:
+            out.append(encode({"error": exc.as_dict()}))
+            continue
+        _write_ruling(ruling, translate, table, encode, memo, out)
+    out.append(b"}}")
+    return b"".join(out)
 
 
 def answer(position: Position, rulesets: Sequence[Ruleset], translate: Translate | None = None,
@@ -275,4 +416,4 @@ def answer(position: Position, rulesets: Sequence[Ruleset], translate: Translate
     return {"variants": out}
 
 
-__all__ = ["Detail", "ReasonTable", "Ruling", "answer", "rule", "ruling_json", "Move"]
+__all__ = ["Detail", "Encode", "ReasonTable", "Ruling", "answer", "answer_bytes", "rule", "ruling_json", "Move"]

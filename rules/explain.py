@@ -8,11 +8,11 @@ it on every state reached. ``judge_all`` explains every candidate action of a st
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from . import doubles
-from .legality import Analysis, Latest, analyse, candidates
+from .legality import Analysis, Latest, actions, analyse, candidates, plays_by_tile
 from .moves import Action, Move
 from .reasons import Reason, ReasonCode, reason
 from .ruleset import CannotPlay, DoubleObligation, DoubleOrder, FirstTurnOut, FollowUp, MarkerPlaced, MarkerRemoved
@@ -43,26 +43,95 @@ def judge_all(state: State) -> tuple[Judgement, ...]:
     """Every candidate action of the player to move, explained (in the order of candidates())."""
     a = analyse(state)
     e = _explainer(a)
-    moves = candidates(state)
     if a.state.round_over:
-        return tuple([Judgement(m, e.explain(m)) for m in moves])
-    # every candidate is the player's own: a play goes straight to play_at (explain() would
+        return tuple([e.judgement(m, e.explain(m)) for m in candidates(state)])
+    # every candidate is the player's own: the plays go tile by tile to plays() (explain() would
     # first check the round, the player and the action, and look the train up by name)
-    out = []
-    play_at, explain_move, index = e.play_at, e.explain, e.index
-    for m in moves:
-        tile, train = m[2], m[3]  # Move.tile, Move.train
-        if m[1] is _PLAY and tile is not None and train is not None:  # Move.action
-            out.append(_make(Judgement, (m, play_at(tile, index[train]))))
-        else:
-            out.append(_make(Judgement, (m, explain_move(m))))
+    by_tile = plays_by_tile(a.player, state.players)
+    trains = range(len(state.trains))
+    judgements = e.interned.judgements
+    out: list[Judgement] = []
+    rows = e.interned.rows
+    for tile in dict.fromkeys(a.hand_tiles or ()):
+        moves = by_tile.get(tile) or by_tile.make(tile)
+        key = e.row_key(tile, moves)
+        row = rows.get(key)
+        if row is not None:
+            out += row[1]
+            continue
+        reasons = e.plays(tile, trains)
+        # the same judgement object as before when the move and its (interned) reasons are (_Interned)
+        found = list(map(judgements.get, zip(map(id, moves), map(id, reasons))))
+        if not all(found):  # all(): a found entry (a tuple) is true; no comparison with None
+            found = [j or e.judgement(m, r) for j, m, r in zip(found, moves, reasons)]
+        if not any(j.legal for j in found):  # type: ignore[union-attr]
+            rows.setdefault(key, (moves, tuple(found)))  # type: ignore[arg-type]
+        out += found  # type: ignore[arg-type]
+    out += [e.judgement(m, e.explain(m)) for m in actions(a.player)]
     return tuple(out)
 
 
 _make = tuple.__new__
 """Makes a named tuple from its fields, without the generated ``__new__``: the hot path."""
-_PLAY = Action.PLAY
-"""Read once: in Python 3.11 each read of an enum member through its class is a slow lookup."""
+
+
+class _Interned:
+    """Each distinct judgement of a play made once per process, and the parts it is made of.
+
+    A judgement recurs across requests (the same tile on the same train of the same table), and
+    an answer words each distinct judgement once (rules.answer): when the same judgement is the
+    same object, an answer finds its words by the object's identity instead of hashing and
+    comparing the nested tuples of its reasons. So the parts of a play's reasons that a state
+    works out (the tile's, the train's, own-train-first) are interned when made, once per state;
+    the ends reason by the train, its open end and the tile; a play's reasons by the identities
+    of its parts; a judgement by the identities of its move and its reasons. Every table is
+    dropped at once (:func:`_interned`) when one passes ``_INTERN_LIMIT`` entries: identities are
+    keys only while the tables keep their objects alive."""
+
+    __slots__ = ("parts", "ends", "reasons", "judgements", "signatures", "rows")
+
+    def __init__(self) -> None:
+        self.parts: dict[tuple[Reason, ...], tuple[Reason, ...]] = {}
+        self.ends: dict[tuple[str, int], dict[Tile, Reason]] = {}
+        """By the train's name and open end, then by the tile."""
+        self.reasons: dict[tuple[int, int, int, int, int], tuple[Reason, ...]] = {}
+        """By the identities of the parts: the tile's, the ends', the train's forbidding ones,
+        own-train-first's, the train's explaining ones."""
+        self.judgements: dict[tuple[int, int], Judgement] = {}
+        self.signatures: dict[tuple[tuple[int, int, int, bool], ...], tuple[tuple[int, int, int, bool], ...]] = {}
+        """Every train's parts of a state, by identities (_Explainer.row_key)."""
+        self.rows: dict[tuple[int, int, int, int, int], tuple[tuple[Move, ...], tuple[Judgement, ...]]] = {}
+        """The judgements of a tile on every train, all forbidden, by _Explainer.row_key (with the
+        moves, which the key names by identity)."""
+
+    def part(self, reasons: tuple[Reason, ...]) -> tuple[Reason, ...]:
+        found = self.parts.get(reasons)
+        if found is None:  # setdefault: one call, so two threads cannot both think they made it
+            found = self.parts.setdefault(reasons, reasons)
+        return found
+
+    @property
+    def size(self) -> int:
+        return max(len(self.parts), len(self.ends), len(self.reasons), len(self.judgements), len(self.signatures),
+                   len(self.rows))
+
+
+_INTERNED = _Interned()
+_INTERN_LIMIT = 20_000
+"""Bounds the memory a long-running server spends on interned judgements and their parts (about
+10 MB at most; the typical position under all four rulesets makes about 400 entries)."""
+
+
+def _interned() -> _Interned:
+    global _INTERNED
+    if _INTERNED.size > _INTERN_LIMIT:
+        _INTERNED = _Interned()
+    return _INTERNED
+
+
+_TrainPart = tuple[tuple[Reason, ...], tuple[Reason, ...], bool]
+"""The reasons of a play that depend on the train (and whether the tile is a double): forbidding
+ones, explaining ones, and whether the play satisfies the double that binds it."""
 
 
 class _Explainer:
@@ -70,20 +139,30 @@ class _Explainer:
     tile is closed to all), so the parts of a play's reasons that depend on the tile alone or
     on the train alone are built once."""
 
-    __slots__ = ("a", "names", "index", "access", "tile_parts", "train_parts", "ends_params", "own_first")
+    __slots__ = ("a", "names", "index", "access", "tile_parts", "train_parts", "ends_params", "own_first", "bound",
+                 "interned", "ends", "signature")
 
     def __init__(self, analysis: Analysis) -> None:
         self.a = analysis
         self.names = analysis.names
+        self.interned = interned = _interned()
+        """The tables this explainer's reasons are interned in (the same ones all along)."""
+        self.ends = [interned.ends.setdefault((name, end), {}) for end, name in zip(analysis.ends, self.names)]
+        """Per train: the ends reasons of each tile laid on it (interned)."""
         self.index = {name: i for i, name in enumerate(self.names)}
         self.access: dict[int, tuple[Reason, ...]] = {}
         self.tile_parts: dict[Tile, tuple[Reason, ...]] = {}
-        self.train_parts: list[tuple[tuple[Reason, ...], tuple[Reason, ...], bool] | None] = [None] * (2 * len(self.names))
-        """By 2 * the train's index + whether the tile is a double."""
+        trains = len(self.names)
+        self.train_parts: tuple[list[_TrainPart | None], list[_TrainPart | None]] = ([None] * trains, [None] * trains)
+        """By whether the tile is a double, then by the train's index."""
         self.ends_params = [(end, ("end", end), ("train", name)) for end, name in zip(analysis.ends, self.names)]
         """Per train: its open end, and the parameters of ends-match that name it."""
-        self.own_first: dict[Tile | None, Reason] = {}
-        """own-train-first, by the tile it names (the same for most tiles)."""
+        self.bound: list[Reason | None] = [None, None]
+        """binds(), by whether the tile is a double."""
+        self.signature: list[int | None] = [None, None]
+        """row_key(): the identity of the interned signature of every train, by whether the tile is a double."""
+        self.own_first: dict[Tile | None, tuple[Reason, ...]] = {}
+        """own-train-first (interned, alone in a tuple), by the tile it names (the same for most tiles)."""
 
     def explain(self, move: Move) -> tuple[Reason, ...]:
         a = self.a
@@ -113,37 +192,102 @@ class _Explainer:
 
     def play_at(self, tile: Tile, index: int) -> tuple[Reason, ...]:
         """The reasons of the player to move laying ``tile`` on the train at ``index``."""
+        return self.plays(tile, (index,))[0]
+
+    def plays(self, tile: Tile, indices: Iterable[int]) -> list[tuple[Reason, ...]]:
+        """The reasons of the player to move laying ``tile`` on each train of ``indices``, in
+        order; what depends on the tile alone is worked out once."""
         a = self.a
-        end, end_param, train_param = self.ends_params[index]
         high, low = tile
-        matches = high == end or low == end
-        ends = _make(Reason, (_ENDS[matches], (("tile", tile), end_param, train_param), None))
-        held = self.tile_parts.get(tile)
-        if held is None:
-            held = self.tile_parts[tile] = self._tile_part(tile)
-        key = 2 * index + (high == low)
-        part = self.train_parts[key]
-        if part is None:
-            part = self.train_parts[key] = self._train_part(index, high == low)
-        forbidding, explaining, satisfying = part
-        if matches:
-            explaining = (ends, *explaining)
-        else:
-            forbidding = (ends, *forbidding)
-        if held:
-            forbidding = held + forbidding
-        if not satisfying and a.own_first and a.own_train_first_blocks(tile, index):
-            own_end = a.ends[a.seat]
-            own_tile = tile if tile.has(own_end) else a.own_tile
-            own = self.own_first.get(own_tile)
-            if own is None:
-                own = self.own_first[own_tile] = reason(R.OWN_TRAIN_FIRST, player=a.player, own_tile=own_tile)
-            forbidding = (*forbidding, own)
-        if forbidding:
-            return forbidding + explaining
-        out = list(explaining)
-        self.consequences(tile, index, out)
-        return tuple(out)
+        double = high == low
+        held = self.held(tile)
+        tile_param = ("tile", tile)
+        own = self.own_for(tile)
+        seat, ends_params, ends_by_train = a.seat, self.ends_params, self.ends
+        interned = self.interned
+        composed = interned.reasons
+        parts = self.train_parts[double]
+        held_id = id(held)
+        out = []
+        for index in indices:
+            part = parts[index]
+            if part is None:
+                part = parts[index] = self._train_part(index, double)
+            forbidding, explaining, satisfying = part
+            own_part = own if own and not satisfying and index != seat else ()
+            on = ends_by_train[index]
+            ends = on.get(tile)
+            if ends is None:
+                end, end_param, train_param = ends_params[index]
+                code = _ENDS_MATCH if high == end or low == end else _ENDS_DO_NOT_MATCH
+                ends = on.setdefault(tile, _make(Reason, (code, (tile_param, end_param, train_param), None)))
+            matches = ends[0] is _ENDS_MATCH  # Reason.code
+            if matches and not (held or forbidding or own_part):
+                reasons = [ends, *explaining]
+                self.consequences(tile, index, reasons)
+                out.append(interned.part(tuple(reasons)))
+                continue
+            # forbidding reasons first (the tile's, the ends', the train's), then explaining ones
+            key = (held_id, id(ends), id(forbidding), id(own_part), id(explaining))
+            found = composed.get(key)
+            if found is None:
+                found = composed.setdefault(key, (*held, *forbidding, *own_part, ends, *explaining) if matches
+                                            else (*held, ends, *forbidding, *own_part, *explaining))
+            out.append(found)
+        return out
+
+    def judgement(self, move: Move, reasons: tuple[Reason, ...]) -> Judgement:
+        """The judgement of ``move`` with these reasons, interned (see _Interned)."""
+        reasons = self.interned.part(reasons)
+        judgements = self.interned.judgements
+        found = judgements.get((id(move), id(reasons)))
+        if found is None:
+            found = judgements.setdefault((id(move), id(reasons)), _make(Judgement, (move, reasons)))
+        return found
+
+    def held(self, tile: Tile) -> tuple[Reason, ...]:
+        """The forbidding reasons that depend on the tile alone (interned), once per tile."""
+        found = self.tile_parts.get(tile)
+        if found is None:
+            found = self.tile_parts[tile] = self._tile_part(tile)
+        return found
+
+    def own_for(self, tile: Tile) -> tuple[Reason, ...]:
+        """Own-train-first (interned, alone in a tuple) when it forbids ``tile`` on another train
+        (unless a double binds it there); else ()."""
+        a = self.a
+        if not a.own_first:
+            return ()
+        own_end = a.ends[a.seat]
+        own_match = tile.high == own_end or tile.low == own_end
+        if not own_match and a.own_tile is None:
+            return ()
+        own_tile = tile if own_match else a.own_tile
+        found = self.own_first.get(own_tile)
+        if found is None:
+            found = self.own_first[own_tile] = self.interned.part(
+                (reason(R.OWN_TRAIN_FIRST, player=a.player, own_tile=own_tile),))
+        return found
+
+    def row_key(self, tile: Tile, moves: tuple[Move, ...]) -> tuple[int, int, int, int, int]:
+        """What the plays of ``tile`` (``moves``, on every train) are made of, by identities:
+        the moves, the tile's reasons, every train's (its ends reasons, its forbidding and
+        explaining ones, whether it satisfies a double), own-train-first's, and the player's seat.
+        Plays that are all forbidden are worded from these alone (a legal play's consequences
+        read more of the state): such a row of judgements is interned by this key."""
+        double = tile.high == tile.low
+        signature = self.signature[double]
+        if signature is None:
+            parts = self.train_parts[double]
+            trains = []
+            for index in range(len(self.names)):
+                part = parts[index]
+                if part is None:
+                    part = parts[index] = self._train_part(index, double)
+                trains.append((id(self.ends[index]), id(part[0]), id(part[1]), part[2]))
+            made = tuple(trains)
+            signature = self.signature[double] = id(self.interned.signatures.setdefault(made, made))
+        return (id(moves), id(self.held(tile)), signature, id(self.own_for(tile)), self.a.seat)
 
     def _tile_part(self, tile: Tile) -> tuple[Reason, ...]:
         """The forbidding reasons that depend on the tile alone."""
@@ -158,9 +302,9 @@ class _Explainer:
                 out.append(reason(R.ONE_DOUBLE_A_TURN, player=a.player))
             if tile == a.last_double:
                 out.append(reason(R.NO_GOING_OUT_ON_DOUBLE, tile=tile, player=a.player))
-        return tuple(out)
+        return self.interned.part(tuple(out))
 
-    def _train_part(self, index: int, double: bool) -> tuple[tuple[Reason, ...], tuple[Reason, ...], bool]:
+    def _train_part(self, index: int, double: bool) -> _TrainPart:
         """The reasons that depend on the train (and whether the tile is a double): forbidding
         ones, explaining ones, and whether the play satisfies the double that binds it."""
         a = self.a
@@ -170,17 +314,30 @@ class _Explainer:
         bound = a.binding[double]
         satisfying = bound is not None and bound[0] == index
         if bound is not None:
-            bound_index, code = bound
-            bound_double = state.trains[bound_index].tiles[-1]
             if satisfying:
-                out.append(reason(R.SATISFIES_DOUBLE, double=bound_double, train=label))
+                out.append(reason(R.SATISFIES_DOUBLE, double=state.trains[index].tiles[-1], train=label))
             else:
-                out.append(reason(code, player=a.player, double=bound_double, required=state.train_name(bound_index)))
+                out.append(self.binds(double))
         if index in a.dead:
             out.append(reason(R.DEAD_DOUBLE, double=state.trains[index].tiles[-1], train=label))
         if not satisfying:
             out.extend(self.train_access(index))
-        return (tuple([r for r in out if r.code.blocks]), tuple([r for r in out if not r.code.blocks]), satisfying)
+        part = self.interned.part
+        return (part(tuple([r for r in out if r.code.blocks])), part(tuple([r for r in out if not r.code.blocks])),
+                satisfying)
+
+    def binds(self, double: bool) -> Reason:
+        """Why a tile (a double or not) must go on the train of the open double that binds it
+        (the same for every other train: worded once)."""
+        found = self.bound[double]
+        if found is None:
+            bound = self.a.binding[double]
+            assert bound is not None
+            bound_index, code = bound
+            state = self.a.state
+            found = self.bound[double] = reason(code, player=self.a.player, double=state.trains[bound_index].tiles[-1],
+                                                required=state.train_name(bound_index))
+        return found
 
     def train_access(self, index: int) -> tuple[Reason, ...]:
         """The reasons that say whether the player may use the train at ``index`` at all."""
@@ -287,9 +444,8 @@ class _Explainer:
         return (reason(R.ENDS_FIRST_TURN, player=player),)
 
 
-_ENDS = (R.ENDS_DO_NOT_MATCH, R.ENDS_MATCH)
-"""By whether the tile matches the train's open end."""
-assert _ENDS[0].blocks and not _ENDS[1].blocks
+_ENDS_MATCH, _ENDS_DO_NOT_MATCH = R.ENDS_MATCH, R.ENDS_DO_NOT_MATCH
+assert _ENDS_DO_NOT_MATCH.blocks and not _ENDS_MATCH.blocks
 
 
 def _forbidding_first(r: Reason) -> bool:
@@ -300,13 +456,15 @@ _explainer: Latest[Analysis, _Explainer] = Latest(_Explainer)
 """The explainer of an analysis, kept while it is the latest asked about."""
 
 
-def dispute_reasons(state: State, move: Move) -> tuple[Reason, ...]:
+def dispute_reasons(state: State, move: Move, explained: tuple[Reason, ...] | None = None) -> tuple[Reason, ...]:
     """For the move in dispute, when it is a legal play: why an open double elsewhere, or the
     own train, does not stop it (a rule that forbids such a move under another ruleset, or in
     a nearby position). These reasons never forbid, so adding them to ``explain``'s cannot
-    change a verdict; they are asked for the checked move only, not for every candidate."""
+    change a verdict; they are asked for the checked move only, not for every candidate.
+    ``explained``: explain()'s reasons for the move, when the caller has them already."""
     if (move.action is not Action.PLAY or move.tile is None or move.train is None or state.round_over
-            or move.player != state.player or any(r.code.blocks for r in explain(state, move))):
+            or move.player != state.player
+            or any(r.code.blocks for r in (explain(state, move) if explained is None else explained))):
         return ()
     a = analyse(state)
     index = state.train_index(move.train)

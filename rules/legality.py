@@ -38,13 +38,19 @@ _DRAW_UNTIL_PLAYABLE = CannotPlay.DRAW_UNTIL_PLAYABLE
 R = ReasonCode
 
 
+_Holding = tuple[frozenset[Tile], dict[Tile, int], int, "bool | frozenset[Tile]"]
+"""What may_hold() asks (Analysis._holding_facts): the tiles surely elsewhere, the seat known
+to hold each tile, the player's seat, and whether a tile seen nowhere may be the player's (or
+the tiles it may be)."""
+
+
 class Analysis:
     """What judging a state asks, computed once: an explicit cache, held by whoever judges
     (:func:`analyse` keeps the latest one). A state is frozen, so its analysis never goes stale."""
 
     __slots__ = ("state", "seat", "player", "ends", "hand_tiles", "drawn_only", "first_turn_now",
                  "dead", "binding", "access", "own_first", "own_tile", "open_trains", "no_draw", "_names", "_board",
-                 "_holders", "_plays", "barred", "no_doubles", "last_double")
+                 "_holders", "_holding", "_plays", "barred", "no_doubles", "last_double")
     no_doubles: bool
     last_double: Tile | None
     barred: bool
@@ -166,19 +172,35 @@ class Analysis:
         return self.surely_listed and tile in self.state.boneyard_tiles  # type: ignore[operator]
 
     def may_hold(self, tile: Tile) -> bool:
-        """Whether the player to move can hold ``tile``, as far as the position tells."""
-        state = self.state
-        if tile in self.board or self.surely_in_boneyard(tile):
+        """Whether the player to move can hold ``tile``, as far as the position tells: not when
+        it is on the table or surely in the boneyard; when a known hand holds it, only if that is
+        the player's; else when the player's hand is not given (it may hold any tile not seen
+        elsewhere), or it holds tiles drawn unseen and the tile may be in the boneyard."""
+        facts: _Holding | None = getattr(self, "_holding", None)
+        if facts is None:
+            facts = self._holding = self._holding_facts()
+        elsewhere, holders, seat, unseen = facts
+        if tile in elsewhere:
             return False
-        holder = self.holders.get(tile)
+        holder = holders.get(tile)
         if holder is not None:
-            return holder == self.seat
-        hand = state.hands[self.seat]
-        if hand is None:
-            return True  # an unknown hand may hold any tile not seen elsewhere
-        # a tile outside the known hand can only be one drawn unseen, out of the listed boneyard
+            return holder == seat
+        return unseen if type(unseen) is bool else tile in unseen
+
+    def _holding_facts(self) -> _Holding:
+        """What may_hold() asks of every tile, worked out once."""
+        state = self.state
         bone = state.boneyard_tiles
-        return hand.unknown > 0 and (bone is None or tile in bone)
+        elsewhere = self.board | frozenset(bone) if self.surely_listed and bone else self.board
+        hand = state.hands[self.seat]
+        unseen: bool | frozenset[Tile]
+        if hand is None:
+            unseen = True  # an unknown hand may hold any tile not seen elsewhere
+        elif not hand.unknown:
+            unseen = False
+        else:  # a tile outside the known hand can only be one drawn unseen, out of the listed boneyard
+            unseen = True if bone is None else frozenset(bone)
+        return elsewhere, self.holders, self.seat, unseen
 
     def may_draw(self, tile: Tile) -> bool:
         """Whether ``tile`` can be the one drawn: it may be in the boneyard."""
@@ -558,6 +580,34 @@ def plays_by_train(player: str, players: tuple[str, ...]) -> tuple[_Plays, ...]:
         if len(_PLAYS_BY_TRAIN) > _CACHE_LIMIT:
             _PLAYS_BY_TRAIN.clear()
         found = _PLAYS_BY_TRAIN[key] = tuple(plays_on(player, name) for name in train_names(players))
+    return found
+
+
+class _PlaysOfTile(dict[Tile, tuple[Move, ...]]):
+    """The moves of one player laying each tile on every train, in train order, by tile."""
+
+    __slots__ = ("trains",)
+
+    def __init__(self, trains: tuple[_Plays, ...]) -> None:
+        super().__init__()
+        self.trains = trains
+
+    def make(self, tile: Tile) -> tuple[Move, ...]:
+        moves = self[tile] = tuple([on.get(tile) or on.make(tile) for on in self.trains])
+        return moves
+
+
+_PLAYS_BY_TILE: dict[tuple[str, tuple[str, ...]], _PlaysOfTile] = {}
+
+
+def plays_by_tile(player: str, players: tuple[str, ...]) -> _PlaysOfTile:
+    """The player's moves laying a tile on each train, in train order (the moves plays_by_train holds)."""
+    key = (player, players)
+    found = _PLAYS_BY_TILE.get(key)
+    if found is None:
+        if len(_PLAYS_BY_TILE) > _CACHE_LIMIT:
+            _PLAYS_BY_TILE.clear()
+        found = _PLAYS_BY_TILE[key] = _PlaysOfTile(plays_by_train(player, players))
     return found
 
 

@@ -220,9 +220,23 @@ class Position:
 
 
 Resolver = Callable[..., str]
+_WORD_RE = re.compile(r"\S+")
+_NOT_A_NAME_RE = re.compile(r"[\d-]+|\.\.\.|…")
+"""A word that reads as pips or '...': not a player's name."""
 
 
-@dataclass
+def _seen_in(kind: str, name: str) -> Message:
+    """Where a tile was seen ("engine", "train", "hand" or "boneyard"), in words."""
+    if kind == "engine":
+        return Message("the engine")
+    if kind == "train":
+        return Message("{name}'s train", name=name) if name != MEXICAN else Message("the Mexican train")
+    if kind == "hand":
+        return Message("{name}'s hand", name=name)
+    return Message("the boneyard")
+
+
+@dataclass(slots=True)
 class _Line:
     number: int
     key: str
@@ -262,7 +276,8 @@ class _Parser:
         return ImpossiblePositionError(message, line, column, code)
 
     def words(self, line: _Line) -> list[tuple[str, int]]:
-        return [(m.group(), line.value_col + m.start()) for m in re.finditer(r"\S+", line.value)]
+        col = line.value_col
+        return [(m.group(), col + m.start()) for m in _WORD_RE.finditer(line.value)]
 
     # -- lines ---------------------------------------------------------------------------
     def lines(self) -> tuple[list[_Line], list[tuple[int, str, int]]]:
@@ -470,7 +485,7 @@ class _Parser:
                                              found=repr(w)), col)
             if w.lower() in KEYS:
                 raise self.error(ln, Message("expected a player's name, found the reserved word {found}", found=repr(w)), col)
-            if re.fullmatch(r"[\d-]+|\.\.\.|…", w):
+            if _NOT_A_NAME_RE.fullmatch(w):
                 raise self.error(ln, Message("expected a player's name, found {found}", found=repr(w)), col)
             if w.casefold() in seen:
                 raise self.error(ln, Message("expected each player once, found {found} twice", found=repr(w)), col)
@@ -593,21 +608,25 @@ class _Parser:
     # -- possibility ---------------------------------------------------------------------
     def check_possible(self, p: Position, seen: dict[str, _Line], train_at: dict[str, _Line],
                        hand_at: dict[str, _Line]) -> None:
-        where: dict[Tile, tuple[str, int]] = {}
-        """Where each tile was seen, and on which line (worded only when a tile is seen twice)."""
+        where: dict[Tile, tuple[str, str, int]] = {}
+        """Where each tile was seen (a place and a name, worded by _seen_in only when a tile is
+        seen twice), and on which line."""
         max_pip = 0
         if p.engine is not None:
-            where[Tile.of(p.engine, p.engine)] = (Message("the engine"), seen["engine"].number)
+            where[Tile.of(p.engine, p.engine)] = ("engine", "", seen["engine"].number)
             max_pip = p.engine
 
-        def place(tile: Tile, what: str, line: int) -> None:
+        def place(tiles: tuple[Tile, ...], kind: str, name: str, line: int) -> None:
             nonlocal max_pip
-            max_pip = max(max_pip, tile.high)
-            if tile in where:
-                first = Message("{place} (line {line})", place=where[tile][0], line=where[tile][1])
-                raise self.impossible(ErrorCode.TILE_TWICE, Message("{tile} appears twice: in {first} and in {second}",
-                                                            tile=tile, first=first, second=what), line)
-            where[tile] = (what, line)
+            for tile in tiles:
+                if tile.high > max_pip:
+                    max_pip = tile.high
+                if tile in where:
+                    first_kind, first_name, first_line = where[tile]
+                    first = Message("{place} (line {line})", place=_seen_in(first_kind, first_name), line=first_line)
+                    raise self.impossible(ErrorCode.TILE_TWICE, Message("{tile} appears twice: in {first} and in {second}",
+                                                                tile=tile, first=first, second=_seen_in(kind, name)), line)
+                where[tile] = (kind, name, line)
 
         if p.set_max is not None and p.engine is not None and p.engine > p.set_max:
             raise self.impossible(ErrorCode.PIP_ABOVE_SET, Message("the engine {engine}-{engine} is above the set's maximum {limit}",
@@ -619,17 +638,11 @@ class _Parser:
                                                            tile=top.tile, limit=p.set_max), top.line, top.column)
         for name, train in (*zip(p.players, p.trains), (MEXICAN, p.mexican)):
             if train.tiles:
-                what = Message("{name}'s train", name=name) if name != MEXICAN else Message("the Mexican train")
-                for t in train.tiles:
-                    place(t, what, train_at[name].number)
+                place(train.tiles, "train", name, train_at[name].number)
         for name, tiles in p.hands:
-            what = Message("{name}'s hand", name=name)
-            for t in tiles:
-                place(t, what, hand_at[name].number)
+            place(tiles, "hand", name, hand_at[name].number)
         if isinstance(p.boneyard, tuple):
-            what = Message("the boneyard")
-            for t in p.boneyard:
-                place(t, what, seen["boneyard"].number)
+            place(p.boneyard, "boneyard", "", seen["boneyard"].number)
         set_max = p.set_max if p.set_max is not None else next(s for s in STANDARD_SETS if s >= max_pip)
         counted = len(where) + (p.boneyard if isinstance(p.boneyard, int) else 0)
         line = seen["boneyard"].number if isinstance(p.boneyard, int) and "boneyard" in seen else None

@@ -39,6 +39,17 @@ class Tile(_Pips):
     @staticmethod
     def parse(text: str) -> Tile:
         """Parse ``a-b``; raises ValueError naming what was expected."""
+        found = _PARSED.get(text)
+        if found is not None:
+            return found
+        tile = Tile._parse(text)
+        if len(_PARSED) >= _PARSED_LIMIT:
+            _PARSED.clear()
+        _PARSED[text] = tile
+        return tile
+
+    @staticmethod
+    def _parse(text: str) -> Tile:
         m = _TILE_RE.match(text)
         if not m:
             raise ValueError(Message("expected a tile like 6-4, found {found}", found=repr(text)))
@@ -67,6 +78,12 @@ class Tile(_Pips):
 
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
+
+
+_PARSED: dict[str, Tile] = {}
+"""Each tile as written, parsed once (a position is mostly tiles); cleared when it passes
+``_PARSED_LIMIT`` entries, which bounds the memory a long-running server spends."""
+_PARSED_LIMIT = 4096
 
 
 @cache

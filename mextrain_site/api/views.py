@@ -29,7 +29,7 @@ from mextrain_site.core.charsets import CharsetError, body_codec
 from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.limits import Limit, OverLimit, charge_storage, limited
-from mextrain_site.core.referee import adjudicate
+from mextrain_site.core.referee import adjudicate_bytes
 from mextrain_site.house.rulesets import lookup
 from mextrain_site.house.rulesets import store as store_house
 from rules.answer import Detail, Translate
@@ -53,7 +53,10 @@ View = Callable[..., HttpResponse]
 
 
 def json_response(data: Any, status: int = 200, **headers: str) -> HttpResponse:
-    body = orjson.dumps(data)  # UTF-8, compact; the same JSON as json.dumps(ensure_ascii=False)
+    return encoded_response(orjson.dumps(data), status, **headers)  # UTF-8, compact; as json.dumps(ensure_ascii=False)
+
+
+def encoded_response(body: bytes, status: int = 200, **headers: str) -> HttpResponse:
     response = HttpResponse(body, status=status, content_type="application/json; charset=utf-8")
     for name, value in headers.items():
         response.headers[name.replace("_", "-")] = value
@@ -245,14 +248,14 @@ def adjudicate_view(request: HttpRequest) -> HttpResponse:
         detail = Detail.FULL
         if is_json(request, text):
             text, variants, detail = parse_json_request(text)
-        result = adjudicate(text, variants, translate, detail)
+        result = adjudicate_bytes(text, orjson.dumps, variants, translate, detail)
     except InputError as exc:
         return error_response(exc, translate=translate)
     except Exception:  # an engine bug: still JSON, logged with the traceback
         log.exception("adjudicate failed")
         return error_response(InputError("the referee failed on this input; please report it",
                                          code=ErrorCode.INTERNAL_ERROR))
-    response = json_response(result, Content_Language=answer_language(translate))
+    response = encoded_response(result, Content_Language=answer_language(translate))
     if len(response.content) > MAX_ANSWER_BYTES:
         return error_response(InputError(
             f"the answer would be {len(response.content):,} bytes; at most {MAX_ANSWER_BYTES:,} are "

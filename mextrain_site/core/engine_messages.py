@@ -361,13 +361,17 @@ MESSAGES = [
     _("expected at most one tile after 'draw', found {found}"),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a tile like 6-4 (or draw, pass, done), found {found}'),
+    _('the boneyard'),
+    _('the engine'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{name}'s hand"),
     # Translators: keep every {placeholder} exactly as it is.
     _("a known key ({keys}) or a player's name"),
     # Translators: keep every {placeholder} exactly as it is.
     _('the position holds {count} tiles but a double-{set} set has only {size}'),
     # Translators: keep every {placeholder} exactly as it is.
-    _("{name}'s hand"),
-    _('the boneyard'),
+    _("{name}'s train"),
+    _('the Mexican train'),
     # Translators: keep every {placeholder} exactly as it is.
     _('the position is {length} characters long; at most {limit} are accepted'),
     _("expected a 'players:' line naming the seats"),
@@ -380,9 +384,6 @@ MESSAGES = [
     _('expected an engine from 0 to {limit}, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a set like double-12 (double-6, -9, -12, -15 or -18), found {found}'),
-    _('the engine'),
-    # Translators: keep every {placeholder} exactly as it is.
-    _('{place} (line {line})'),
     # Translators: keep every {placeholder} exactly as it is.
     _("the engine {engine}-{engine} is above the set's maximum {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
@@ -419,10 +420,7 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _("expected a tile like 6-4, found {found} (write '...' first, '*' last)"),
     # Translators: keep every {placeholder} exactly as it is.
-    _('{tile} appears twice: in {first} and in {second}'),
-    # Translators: keep every {placeholder} exactly as it is.
-    _("{name}'s train"),
-    _('the Mexican train'),
+    _('{place} (line {line})'),
     # Translators: keep every {placeholder} exactly as it is.
     _("'{key}' is given twice (first on line {first})"),
     # Translators: keep every {placeholder} exactly as it is.
@@ -431,6 +429,8 @@ MESSAGES = [
     _("the train does not chain: {tile} does not match the open end {end} (a train starts with the engine's number)"),
     # Translators: keep every {placeholder} exactly as it is.
     _('the train does not chain: {tile} does not match the open end {end}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{tile} appears twice: in {first} and in {second}'),
     # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s train does not end in a double"),
     # Translators: keep every {placeholder} exactly as it is.

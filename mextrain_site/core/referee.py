@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.answer import Detail, Translate, answer
+from rules.answer import Detail, Encode, Translate, answer, answer_bytes
 from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_WORK, checked_set, work
 from rules.messages import Message
@@ -103,3 +103,10 @@ def adjudicate(text: str, variants: Sequence[str] | None = None, translate: Tran
                detail: Detail = Detail.FULL, given: Sequence[Ruleset] = ()) -> dict[str, Any]:
     request = parse(text, variants, given=given)
     return answer(request.position, request.rulesets, translate, detail)
+
+
+def adjudicate_bytes(text: str, encode: Encode, variants: Sequence[str] | None = None,
+                     translate: Translate | None = None, detail: Detail = Detail.FULL) -> bytes:
+    """``encode(adjudicate(...))``, assembled from encoded fragments (rules.answer.answer_bytes): the API's answer."""
+    request = parse(text, variants)
+    return answer_bytes(request.position, request.rulesets, encode, translate, detail)

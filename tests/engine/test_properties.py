@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 from rules.answer import rule
 from rules.deal import deal
-from rules.legality import legal_moves
+from rules.explain import Judgement, explain, judge_all
+from rules.legality import candidates, legal_moves
 from rules.position import Position, PositionError
 from rules.ruleset import Ruleset
 from rules.simulate import NAMES, agreement_problem
-from rules.state import apply, build
+from rules.state import State, apply, build
 from tests.examples import SPEC_EXAMPLE
 from variants.loader import get_ruleset, option_ids
 
@@ -36,6 +37,11 @@ TEXT = st.lists(TOKENS, max_size=120).map("".join)
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+def assert_judge_all_is_explain(state: State) -> None:
+    """judge_all (the answer's path: tile by tile) gives every candidate exactly explain()'s reasons."""
+    assert judge_all(state) == tuple(Judgement(m, explain(state, m)) for m in candidates(state))
+
+
 def judge_text(text: str, rulesets: Sequence[Ruleset] | None = None) -> None:
     """Parse and judge under every ruleset (the published ones unless given); only PositionError
     may escape."""
@@ -50,6 +56,7 @@ def judge_text(text: str, rulesets: Sequence[Ruleset] | None = None) -> None:
         except PositionError:
             continue
         assert agreement_problem(ruling.state) is None
+        assert_judge_all_is_explain(ruling.state)
         for j in ruling.actions:
             assert j.legal == (not any(r.blocks for r in j.reasons))
             for r in j.reasons:
@@ -103,6 +110,7 @@ def test_the_fast_path_agrees_with_explain(ident: str, players: int, seed: int, 
             break
         problem = agreement_problem(state)
         assert problem is None, (ident, seed, problem)
+        assert_judge_all_is_explain(state)
         move = rng.choice(sorted(legal_moves(state), key=str))
         if move.action.value == "draw":
             assert state.boneyard_tiles is not None
