@@ -59,6 +59,81 @@ check: Bob: 7-1 -> Bob
 """
 """No ``variant`` line: judged under every ruleset, side by side."""
 
+VARIED_COUNT = 300
+"""How many different positions the varied run cycles through (``--varied``)."""
+
+
+def varied_positions(count: int = VARIED_COUNT, seed: int = 11) -> list[str]:
+    """``count`` different positions of the typical kind, cut from self-play: 4 players, a double-12
+    set (the engine as each ruleset picks it), a turn's start mid-round, the board as trains (no
+    moves to replay), the mover's hand of at least 8 tiles, and the move that was played next as
+    the check. Each is judged under every
+    ruleset without error, and under its own ruleset it offers exactly the moves self-play had."""
+    import random
+    from itertools import cycle
+
+    from rules.answer import rule
+    from rules.legality import analyse
+    from rules.moves import MEXICAN, Action, Move
+    from rules.position import ImpossiblePositionError, Phase, Position
+    from rules.simulate import NAMES, play_round
+    from rules.state import Progress, State, apply, build
+    from variants.loader import base_ids, get_ruleset
+
+    def board(state: State, check: Move) -> str:
+        n = len(state.players)
+        hand = state.hands[state.to_move]
+        assert hand is not None
+        names = (*state.players, MEXICAN)
+        return Position(players=state.players, engine=state.engine, trains=tuple(t.line() for t in state.trains[:n]),
+                        mexican=state.trains[n].line(), turn=state.player, boneyard=state.boneyard,
+                        hands=((state.player, hand.tiles),), open_doubles=tuple(names[i] for i in state.open_doubles),
+                        check=check).format()
+
+    out: list[str] = []
+    rng = random.Random(seed)
+    for n, ident in enumerate(cycle(base_ids())):
+        if len(out) >= count or n > 50 * count:
+            break
+        ruleset = get_ruleset(ident)
+        log = play_round(ruleset, NAMES[:4], 1, random.Random(seed * 1000 + n), check=False, set_max=12)
+        state = build(log.deal, ruleset)
+        starts = []
+        for k, move in enumerate(log.moves):
+            hand = state.hands[state.to_move]
+            if (state.phase is Phase.PLAY and state.progress == Progress() and hand is not None
+                    and len(hand.tiles) >= 8 and move.action is not Action.DRAW):
+                starts.append((k, state))
+            state = apply(state, move)
+        if not starts:
+            continue
+        k, state = rng.choice(starts)
+        text = board(state, log.moves[k])
+        try:
+            ruled = [rule(Position.parse(text), get_ruleset(i)) for i in base_ids()]
+        except ImpossiblePositionError:
+            continue
+        own = next(r for r in ruled if r.ruleset.id == ident)
+        if {j.move for j in own.actions if j.legal} != set(analyse(state).legal_moves()) or text in out:
+            continue
+        out.append(text)
+    return out
+
+
+def cycle_script(bodies: list[str], content_type: str) -> str:
+    """A wrk script that posts ``bodies`` in turn (each thread from its own place in the list)."""
+    items = ",\n".join(lua_string(b) for b in bodies)
+    return (
+        f"local bodies = {{\n{items}\n}}\n"
+        "local i = math.random(#bodies)\n"
+        'local headers = {["Content-Type"] = "' + content_type + '"}\n'
+        "request = function()\n"
+        "  i = i % #bodies + 1\n"
+        '  return wrk.format("POST", nil, headers, bodies[i])\n'
+        "end\n" + DONE_LUA
+    )
+
+
 # Printed by wrk when the run ends: the percentiles wrk --latency leaves out (p95), exact, in microseconds.
 DONE_LUA = """
 done = function(summary, latency, requests)
@@ -181,27 +256,33 @@ def paired_ratio(health: list[Result], api: list[Result]) -> float:
     return float(statistics.median(a.rps / h.rps if h.rps else 0.0 for h, a in zip(health, api)))
 
 
-def report(health: Result, api: Result, answer_bytes: int, args: argparse.Namespace, ratio: float | None = None) -> str:
+def report(health: Result, api: Result, answer_bytes: int, args: argparse.Namespace, ratio: float | None = None,
+           varied: tuple[Result, float] | None = None) -> str:
+    """The figures as a table; ``varied``: the run over varied positions, with its ratio."""
     if ratio is None:
         ratio = api.rps / health.rps if health.rps else 0.0
-    rows = [("", "GET /health", "POST /api/adjudicate")]
+    columns = [health, api, *([varied[0]] if varied else [])]
+    rows = [("", "GET /health", "POST /api/adjudicate", *([f"... {args.varied} varied positions"] if varied else []))]
     rows += [
-        ("requests/s", f"{health.rps:.0f}", f"{api.rps:.0f}"),
-        ("p50 (ms)", f"{health.p50_ms:.1f}", f"{api.p50_ms:.1f}"),
-        ("p90 (ms)", f"{health.p90_ms:.1f}", f"{api.p90_ms:.1f}"),
-        ("p95 (ms)", f"{health.p95_ms:.1f}", f"{api.p95_ms:.1f}"),
-        ("p99 (ms)", f"{health.p99_ms:.1f}", f"{api.p99_ms:.1f}"),
-        ("requests", str(health.requests), str(api.requests)),
+        ("requests/s", *(f"{r.rps:.0f}" for r in columns)),
+        ("p50 (ms)", *(f"{r.p50_ms:.1f}" for r in columns)),
+        ("p90 (ms)", *(f"{r.p90_ms:.1f}" for r in columns)),
+        ("p95 (ms)", *(f"{r.p95_ms:.1f}" for r in columns)),
+        ("p99 (ms)", *(f"{r.p99_ms:.1f}" for r in columns)),
+        ("requests", *(str(r.requests) for r in columns)),
     ]
-    if health.cpu_ms is not None and api.cpu_ms is not None:
-        rows.append(("server CPU/request (ms)", f"{health.cpu_ms:.2f}", f"{api.cpu_ms:.2f}"))
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    lines = [f"{r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:>{widths[2]}}" for r in rows]
+    if all(r.cpu_ms is not None for r in columns):
+        rows.append(("server CPU/request (ms)", *(f"{r.cpu_ms:.2f}" for r in columns)))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(f"{c:<{w}}" if i == 0 else f"{c:>{w}}" for i, (c, w) in enumerate(zip(r, widths))) for r in rows]
     met_ratio, met_p95 = ratio >= AIM_RATIO, api.p95_ms < AIM_P95_MS
     lines += [
         "",
         f"adjudicate/health throughput: {ratio:.1%} (median of {args.rounds} rounds, each endpoint in turn; "
         f"aim >= {AIM_RATIO:.0%}: {'met' if met_ratio else 'MISSED'})",
+        *([f"the same over {args.varied} varied positions of the typical kind (cut from self-play, in turn): "
+           f"{varied[1]:.1%} (no aim: it shows what the engine's and the answer's per-process tables give "
+           "when the positions differ)"] if varied else []),
         f"adjudicate p95: {api.p95_ms:.1f} ms (aim < {AIM_P95_MS:.0f} ms: {'met' if met_p95 else 'MISSED'})",
         *([f"server CPU time per request, /health over adjudicate: {health.cpu_ms / api.cpu_ms:.1%} (the throughput "
            "ratio with the CPU to itself: the other processes of a shared machine do not count)"]
@@ -257,6 +338,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    parser.add_argument("--varied", type=int, default=VARIED_COUNT,
+                        help=f"also post this many different positions of the typical kind in turn, measured in the same "
+                             f"rounds (default {VARIED_COUNT}; 0: not)")
     parser.add_argument("--no-stack", action="store_true",
                         help="skip the run through nginx with two servers, PostgreSQL and Redis")
     args = parser.parse_args(argv)
@@ -273,14 +357,18 @@ def main(argv: list[str] | None = None) -> int:
         health_lua, api_lua = tmp / "health.lua", tmp / "adjudicate.lua"
         health_lua.write_text(DONE_LUA)
         api_lua.write_text(post_script(TYPICAL_POSITION, "text/plain"))
+        varied_lua = tmp / "varied.lua"
+        if args.varied > 0:
+            varied_lua.write_text(cycle_script(varied_positions(args.varied), "text/plain"))
         server = Server(env, args.workers, tmp / "gunicorn.log")
         try:
             server.wait_ready()
             answer_bytes = check_answer(server.url)
             scripts = [("health", "/health", health_lua), ("adjudicate", "/api/adjudicate", api_lua)]
-            runs: dict[str, list[Result]] = {label: [] for label, _, _ in scripts}
+            measured = [*scripts, *([("varied", "/api/adjudicate", varied_lua)] if args.varied > 0 else [])]
+            runs: dict[str, list[Result]] = {label: [] for label, _, _ in measured}
             if args.warmup > 0:
-                for _, path, script in scripts:
+                for _, path, script in measured:
                     run_wrk(wrk, server.url + path, script, args.warmup, args.connections, args.threads)
             # wrk takes whole seconds: rounds of at least 1 s each
             rounds = max(1, min(args.rounds, int(args.duration)))
@@ -289,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{args.duration:g} s of load per endpoint, in {rounds} rounds of {each:g} s each ...",
                   file=sys.stderr, flush=True)
             for _ in range(rounds):
-                for label, path, script in scripts:
+                for label, path, script in measured:
                     before = server.cpu_seconds()
                     out = run_wrk(wrk, server.url + path, script, each, args.connections, args.threads)
                     after = server.cpu_seconds()
@@ -301,7 +389,11 @@ def main(argv: list[str] | None = None) -> int:
             server.stop()
         health, api = combined("health", runs["health"]), combined("adjudicate", runs["adjudicate"])
         results = [health, api]
-        print(report(health, api, answer_bytes, args, paired_ratio(runs["health"], runs["adjudicate"])))
+        varied = None
+        if args.varied > 0:
+            varied = (combined("varied", runs["varied"]), paired_ratio(runs["health"], runs["varied"]))
+            results.append(varied[0])
+        print(report(health, api, answer_bytes, args, paired_ratio(runs["health"], runs["adjudicate"]), varied))
         if not args.no_stack:
             try:
                 stacked = run_stack(wrk, scripts, args)

@@ -7,6 +7,9 @@ import shutil
 import pytest
 
 from bench import loadtest
+from rules.answer import rule
+from rules.position import Position
+from variants.loader import base_ids, get_ruleset
 
 WRK_OUTPUT = """\
 Running 3s test @ http://127.0.0.1:40000/health
@@ -57,6 +60,27 @@ def test_post_script_sends_the_typical_position() -> None:
     assert "latency:percentile(95)" in script
 
 
+def test_varied_positions_are_different_positions_of_the_typical_kind() -> None:
+    texts = loadtest.varied_positions(16)
+    assert len(texts) == len(set(texts)) == 16
+    for text in texts:
+        position = Position.parse(text)
+        assert len(position.players) == 4 and position.engine is not None and position.turn is not None
+        assert len(position.hands) == 1 and len(position.hands[0][1]) >= 8
+        assert position.check is not None and not position.moves and position.variant is None
+        for ident in base_ids():  # judged under every ruleset, the checked move among the candidates
+            ruling = rule(position, get_ruleset(ident))
+            assert position.check in {j.move for j in ruling.actions}
+
+
+def test_the_cycle_script_posts_every_body_in_turn() -> None:
+    bodies = ["players: A B\n", "a ]] b\n", "third\n"]
+    script = loadtest.cycle_script(bodies, "text/plain")
+    assert all(loadtest.lua_string(b) in script for b in bodies)
+    assert "request = function()" in script and 'wrk.format("POST", nil, headers, bodies[i])' in script
+    assert "latency:percentile(95)" in script
+
+
 def test_typical_position_is_four_players_and_a_fifteen_tile_hand() -> None:
     lines = dict(line.split(":", 1) for line in loadtest.TYPICAL_POSITION.splitlines() if not line.startswith("#"))
     assert len(lines["players"].split()) == 4
@@ -67,10 +91,12 @@ def test_typical_position_is_four_players_and_a_fifteen_tile_hand() -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("wrk") is None, reason="wrk is not installed (make loadtest installs it)")
 def test_a_short_real_run(capsys: pytest.CaptureFixture[str]) -> None:
-    assert loadtest.main(["--duration", "1", "--warmup", "0", "--connections", "2", "--threads", "1"]) == 0
+    assert loadtest.main(["--duration", "1", "--warmup", "0", "--connections", "2", "--threads", "1",
+                          "--varied", "20"]) == 0
     out = capsys.readouterr().out
     assert "requests/s" in out and "adjudicate/health throughput" in out and "p95" in out
     assert "median of 1 rounds" in out and "server CPU/request (ms)" in out
+    assert "... 20 varied positions" in out and "the same over 20 varied positions" in out
 
 
 def test_rounds_are_combined_by_medians_and_the_ratio_paired() -> None:
