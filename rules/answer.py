@@ -140,10 +140,17 @@ the (read-only) dicts. A language's memo starts afresh when it passes ``_WORDED_
 which bounds the memory a long-running server spends."""
 
 
+def _language(translate: Translate | None) -> str | None:
+    """The language the process-wide memos of ``translate``'s wording are kept under: "" for
+    English without a wording, None for a wording that does not name its language (it gets
+    memos of its own)."""
+    return "" if translate is None else getattr(translate, "language", None)
+
+
 def _worded(translate: Translate | None) -> _Worded:
     """The memo of ``translate``'s wording: the process-wide one for its language (English
     without a wording), or a fresh one for a wording that does not name its language."""
-    language = "" if translate is None else getattr(translate, "language", None)
+    language = _language(translate)
     if language is None:
         return _Worded()
     memo = _WORDED.get(language)
@@ -321,7 +328,7 @@ _ENCODED: dict[tuple[str, Encode], _Encoded] = {}
 
 
 def _encoded(translate: Translate | None, encode: Encode) -> _Encoded:
-    language = "" if translate is None else getattr(translate, "language", None)
+    language = _language(translate)
     if language is None:
         return _Encoded(encode)
     memo = _ENCODED.get((language, encode))

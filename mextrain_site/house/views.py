@@ -330,17 +330,6 @@ class Refusal:
         return cls(key, where, text, row, line, path)
 
 
-@dataclass(frozen=True)
-class NotYaml:
-    """An uploaded file that is not YAML: where the parser stopped (line and column, from 1) and its
-    problem, which only PyYAML words (English: the page quotes it after a sentence in the reader's
-    language)."""
-
-    line: int
-    column: int
-    problem: str
-
-
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "POST"])
 def builder(request: HttpRequest) -> HttpResponse:
@@ -458,7 +447,7 @@ def _to_page(ruleset: Ruleset) -> HttpResponse:
 def upload(request: HttpRequest) -> HttpResponse:
     """A house ruleset file (as downloaded from /h/<id>.yaml): recreate it and go to its page."""
     upload_file = request.FILES.get("file")
-    error: str | Refusal | NotYaml = ""
+    error: str | Refusal | YamlSyntaxError = ""  # not YAML: its line, column and PyYAML's problem
     if upload_file is None:
         error = _("Choose a house ruleset file (.yaml) to upload.")
     elif upload_file.size is not None and upload_file.size > MAX_UPLOAD:
@@ -473,7 +462,7 @@ def upload(request: HttpRequest) -> HttpResponse:
         except UnicodeDecodeError as exc:
             error = _("The file is not UTF-8 text (byte %(n)s).") % {"n": exc.start + 1}
         except YamlSyntaxError as exc:
-            error = NotYaml(exc.line, exc.column, exc.problem)
+            error = exc
         except RulesetFileError as exc:
             error = Refusal.of(exc, file=True)
         except RulesetError as exc:

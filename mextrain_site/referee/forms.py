@@ -97,7 +97,7 @@ def picked_names(chosen: list[str]) -> list[str]:
     names = []
     for ident in chosen:
         try:
-            names.append(ruleset_name(lookup(ident) if is_house_id(ident) else get_ruleset(ident)))
+            names.append(ruleset_name(lookup(ident)))
         except RulesetError:
             names.append(ident)
     return names

@@ -91,25 +91,28 @@ for the life of the process; only the prefixes vary."""
 
 
 class _Links:
-    """The page's links into the rule reference, each pattern reversed once per language and process."""
+    """The page's links (into the rule reference, the share form's action), each pattern reversed
+    once per language and process."""
 
     SLOT = "__slot__"
 
     def __init__(self) -> None:
         self.prefix = (get_script_prefix(), get_language() or "")
 
-    def __call__(self, name: str, arg: str, fragment: str = "") -> str:
+    def __call__(self, name: str, arg: str | None = None, fragment: str = "") -> str:
+        """The URL called ``name``, with its one argument (None: a URL that takes none)."""
         key = (*self.prefix, name)
         pattern = _PATTERNS.get(key)
         if pattern is None:
             try:
-                pattern = reverse(name, args=[self.SLOT])
+                pattern = reverse(name) if arg is None else reverse(name, args=[self.SLOT])
             except NoReverseMatch:
                 pattern = ""
             _PATTERNS[key] = pattern
         if not pattern:
             return ""
-        return pattern.replace(self.SLOT, arg) + (f"#{fragment}" if fragment else "")
+        url = pattern if arg is None else pattern.replace(self.SLOT, arg)
+        return url + (f"#{fragment}" if fragment else "")
 
 
 # -- view models ---------------------------------------------------------------------------------

@@ -25,11 +25,10 @@ from typing import Any, Protocol
 from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
-from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 
-from .present import Answer, Cell, Judged, Quote, ReasonView, Row
+from .present import Answer, Cell, Judged, Quote, ReasonView, Row, _Links
 
 _ESCAPED: dict[str, str] = {}
 """Escaped texts by text: ruleset titles and ids, moves and sentences recur on every page."""
@@ -485,10 +484,6 @@ class _Lookup(Protocol):
     def get(self, key: str, default: Any = None, /) -> Any: ...
 
 
-_SHARE_ACTIONS: dict[tuple[str, str], str] = {}
-"""The share form's action by (script prefix, language): reversed once per process."""
-
-
 def panel(request: HttpRequest | None, context: _Lookup, judged: Judged, *, alone: bool = False) -> SafeString:
     """:func:`section` with what the template's context holds: the text and rulesets posted, the
     share link of a shared ruling, and the CSRF token (``{% csrf_token %}``'s, or the context's own).
@@ -503,8 +498,5 @@ def panel(request: HttpRequest | None, context: _Lookup, judged: Judged, *, alon
         token = str(given) if given else get_token(request) if request is not None else ""
         if token == "NOTPROVIDED":
             token = ""
-    key = (get_script_prefix(), get_language() or "")
-    action = _SHARE_ACTIONS.get(key)
-    if action is None:
-        action = _SHARE_ACTIONS[key] = reverse("referee:share")
+    action = _Links()("referee:share")
     return section(judged, context.get("text") or "", context.get("variants") or (), action, token, share_url)
