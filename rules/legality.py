@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
 
 from . import doubles
+from .memo import Memo
 from .messages import Message
 from .moves import MEXICAN, Action, Move, MoveSyntaxError
 from .moves import parse_move as parse_move_text
@@ -28,6 +29,10 @@ from .reasons import ReasonCode
 from .ruleset import CannotPlay, CannotStart, DoublesPerTurn, FirstTurnTrains, Flags
 from .state import Hand, State
 from .tiles import Tile
+
+CACHE_LIMIT = 4096
+"""Moves, names and a train's access are frozen, so each is made once and shared (:class:`Memo`):
+at most this many of each kind, which bounds the memory a long-running server spends on them."""
 
 # Enum members read once: in Python 3.11 EnumType.__getattr__ makes each read through the class
 # (Action.PLAY) a slow attribute lookup, about 0.1 us, and these are read on every move.
@@ -378,7 +383,7 @@ class Analysis:
 
 
 Access = tuple[tuple[ReasonCode, ...], tuple[int, ...]]
-_ACCESS: dict[tuple[str, int, bool, tuple[bool, ...]], Access] = {}
+_ACCESS: Memo[tuple[str, int, bool, tuple[bool, ...]], Access] = Memo(CACHE_LIMIT)
 
 
 def train_access(state: State, seat: int, first_turn_now: bool) -> Access:
@@ -388,10 +393,8 @@ def train_access(state: State, seat: int, first_turn_now: bool) -> Access:
     key = (state.ruleset.id, seat, first_turn_now, tuple([t.marker for t in state.trains]))
     found = _ACCESS.get(key)
     if found is None:
-        if len(_ACCESS) > _CACHE_LIMIT:
-            _ACCESS.clear()
         codes = _train_access(state, seat, first_turn_now)
-        found = _ACCESS[key] = (codes, tuple(i for i, code in enumerate(codes) if not code.blocks))
+        found = _ACCESS.keep(key, (codes, tuple(i for i, code in enumerate(codes) if not code.blocks)))
     return found
 
 
@@ -412,7 +415,7 @@ def _train_access(state: State, seat: int, first_turn_now: bool) -> tuple[Reason
     return tuple(codes)
 
 
-_OWN_ONLY: dict[tuple[tuple[ReasonCode, ...], int], Access] = {}
+_OWN_ONLY: Memo[tuple[tuple[ReasonCode, ...], int], Access] = Memo(CACHE_LIMIT)
 
 
 def own_train_only(access: tuple[ReasonCode, ...], seat: int) -> Access:
@@ -421,11 +424,9 @@ def own_train_only(access: tuple[ReasonCode, ...], seat: int) -> Access:
     save their own. Found once for each."""
     found = _OWN_ONLY.get((access, seat))
     if found is None:
-        if len(_OWN_ONLY) > _CACHE_LIMIT:
-            _OWN_ONLY.clear()
         codes = tuple(R.OWN_TRAIN_NOT_STARTED if i != seat and not code.blocks else code
                       for i, code in enumerate(access))
-        found = _OWN_ONLY[access, seat] = (codes, tuple(i for i, code in enumerate(codes) if not code.blocks))
+        found = _OWN_ONLY.keep((access, seat), (codes, tuple(i for i, code in enumerate(codes) if not code.blocks)))
     return found
 
 
@@ -527,19 +528,14 @@ def _unknown(what: str, found: str, state: State) -> str:
                    found=repr(found))
 
 
-_TRAIN_NAMES: dict[tuple[str, ...], tuple[str, ...]] = {}
-_CACHE_LIMIT = 4096
-"""Moves and names are frozen, so each is made once and shared; these caches are cleared when
-they pass this many entries, which bounds the memory a long-running server spends on names."""
+_TRAIN_NAMES: Memo[tuple[str, ...], tuple[str, ...]] = Memo(CACHE_LIMIT)
 
 
 def train_names(players: tuple[str, ...]) -> tuple[str, ...]:
     """The trains' names in index order: the players', then ``mexican``."""
     names = _TRAIN_NAMES.get(players)
     if names is None:
-        if len(_TRAIN_NAMES) > _CACHE_LIMIT:
-            _TRAIN_NAMES.clear()
-        names = _TRAIN_NAMES[players] = (*players, MEXICAN)
+        names = _TRAIN_NAMES.keep(players, (*players, MEXICAN))
     return names
 
 
@@ -558,17 +554,15 @@ class _Plays(dict[Tile, Move]):
         return move
 
 
-_PLAYS: dict[tuple[str, str], _Plays] = {}
-_PLAYS_BY_TRAIN: dict[tuple[str, tuple[str, ...]], tuple[_Plays, ...]] = {}
-_ACTIONS: dict[str, tuple[Move, Move, Move]] = {}
+_PLAYS: Memo[tuple[str, str], _Plays] = Memo(CACHE_LIMIT)
+_PLAYS_BY_TRAIN: Memo[tuple[str, tuple[str, ...]], tuple[_Plays, ...]] = Memo(CACHE_LIMIT)
+_ACTIONS: Memo[str, tuple[Move, Move, Move]] = Memo(CACHE_LIMIT)
 
 
 def plays_on(player: str, train: str) -> _Plays:
     found = _PLAYS.get((player, train))
     if found is None:
-        if len(_PLAYS) > _CACHE_LIMIT:
-            _PLAYS.clear()
-        found = _PLAYS[player, train] = _Plays(player, train)
+        found = _PLAYS.keep((player, train), _Plays(player, train))
     return found
 
 
@@ -577,9 +571,7 @@ def plays_by_train(player: str, players: tuple[str, ...]) -> tuple[_Plays, ...]:
     key = (player, players)
     found = _PLAYS_BY_TRAIN.get(key)
     if found is None:
-        if len(_PLAYS_BY_TRAIN) > _CACHE_LIMIT:
-            _PLAYS_BY_TRAIN.clear()
-        found = _PLAYS_BY_TRAIN[key] = tuple(plays_on(player, name) for name in train_names(players))
+        found = _PLAYS_BY_TRAIN.keep(key, tuple(plays_on(player, name) for name in train_names(players)))
     return found
 
 
@@ -597,7 +589,7 @@ class _PlaysOfTile(dict[Tile, tuple[Move, ...]]):
         return moves
 
 
-_PLAYS_BY_TILE: dict[tuple[str, tuple[str, ...]], _PlaysOfTile] = {}
+_PLAYS_BY_TILE: Memo[tuple[str, tuple[str, ...]], _PlaysOfTile] = Memo(CACHE_LIMIT)
 
 
 def plays_by_tile(player: str, players: tuple[str, ...]) -> _PlaysOfTile:
@@ -605,9 +597,7 @@ def plays_by_tile(player: str, players: tuple[str, ...]) -> _PlaysOfTile:
     key = (player, players)
     found = _PLAYS_BY_TILE.get(key)
     if found is None:
-        if len(_PLAYS_BY_TILE) > _CACHE_LIMIT:
-            _PLAYS_BY_TILE.clear()
-        found = _PLAYS_BY_TILE[key] = _PlaysOfTile(plays_by_train(player, players))
+        found = _PLAYS_BY_TILE.keep(key, _PlaysOfTile(plays_by_train(player, players)))
     return found
 
 
@@ -622,7 +612,5 @@ def actions(player: str) -> tuple[Move, Move, Move]:
     """The player's draw (no tile named), pass and done."""
     found = _ACTIONS.get(player)
     if found is None:
-        if len(_ACTIONS) > _CACHE_LIMIT:
-            _ACTIONS.clear()
-        found = _ACTIONS[player] = (Move(player, Action.DRAW), Move(player, Action.PASS), Move(player, Action.DONE))
+        found = _ACTIONS.keep(player, (Move(player, Action.DRAW), Move(player, Action.PASS), Move(player, Action.DONE)))
     return found

@@ -6,6 +6,7 @@ import re
 from functools import cache
 from typing import NamedTuple
 
+from .memo import Memo
 from .messages import Message
 
 MAX_PIP = 18
@@ -40,13 +41,7 @@ class Tile(_Pips):
     def parse(text: str) -> Tile:
         """Parse ``a-b``; raises ValueError naming what was expected."""
         found = _PARSED.get(text)
-        if found is not None:
-            return found
-        tile = Tile._parse(text)
-        if len(_PARSED) >= _PARSED_LIMIT:
-            _PARSED.clear()
-        _PARSED[text] = tile
-        return tile
+        return found if found is not None else _PARSED.keep(text, Tile._parse(text))
 
     @staticmethod
     def _parse(text: str) -> Tile:
@@ -80,10 +75,8 @@ class Tile(_Pips):
         return f"Tile.parse({str(self)!r})"
 
 
-_PARSED: dict[str, Tile] = {}
-"""Each tile as written, parsed once (a position is mostly tiles); cleared when it passes
-``_PARSED_LIMIT`` entries, which bounds the memory a long-running server spends."""
-_PARSED_LIMIT = 4096
+_PARSED: Memo[str, Tile] = Memo(4096)
+"""Each tile as written, parsed once (a position is mostly tiles)."""
 
 
 @cache
