@@ -57,3 +57,10 @@ def test_quotes_are_cut_to_a_few_words() -> None:
         for section in sh.sheet(get_ruleset(ident), "en").sections:
             for r in section.rules:
                 assert r.quote is None or len(r.quote.text.split()) <= sh.QUOTE_WORDS
+
+
+def test_a_quote_names_its_source_by_language_not_by_file(client: Client) -> None:
+    """The two sources of ``howto`` (a Hebrew and a Kyrgyz text) are told apart by language."""
+    doc = parse(client.get("/en/variants/howto/sheet/").content)
+    cites = {n.text.strip() for n in doc.find_all("cite")}
+    assert cites and cites <= {"Hebrew", "Kyrgyz"}

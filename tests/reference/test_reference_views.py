@@ -297,6 +297,24 @@ def test_source_page_has_language_and_direction(client: Client) -> None:
     assert text is not None and text.attrs["lang"] == "it" and text.attrs["dir"] == "ltr"
 
 
+@pytest.mark.parametrize(("lang", "seed", "name"), [
+    ("en", "000_6fd4c4b4ba48b953.txt", "How to play Mexican Train dominoes · Hebrew"),
+    ("en", "002_af9cae03ea40bc17.txt", "How to play Mexican Train dominoes · Kyrgyz"),
+    ("it", "003_d192915f30379178.txt", "Masters Traditional Games · Italiano"),
+])
+def test_a_source_is_named_as_a_player_knows_it_and_its_file_is_a_fact(client: Client, lang: str, seed: str,
+                                                                       name: str) -> None:
+    """The heading and the list name a source by its ruleset's title (or publisher) and its
+    language; the file name, which rule files cite, stands only as a fact below."""
+    doc = parse(client.get(f"/{lang}/sources/{seed}/").content)
+    h1 = doc.find("h1")
+    assert h1 is not None and h1.text.strip() == name and seed not in h1.text
+    assert seed in doc.find("dl", cls="facts").text  # type: ignore[union-attr]
+    cards = parse(client.get(f"/{lang}/sources/").content)
+    link = cards.find("a", href=f"/{lang}/sources/{seed}/")
+    assert link is not None and link.text.strip() == name
+
+
 def test_unknown_source_is_404(client: Client) -> None:
     assert client.get("/en/sources/999_nothing.txt/").status_code == 404
     assert client.get("/en/sources/..%2F..%2Fsettings.py/").status_code == 404

@@ -13,6 +13,7 @@ import re
 from django import template
 from django.conf import settings
 
+from mextrain_site.reference.sources import SourceInfo
 from rules.ruleset import Ruleset
 
 register = template.Library()
@@ -46,6 +47,16 @@ def _language_info(code: str, field: str) -> str:
 def language_name(code: str) -> str:
     """The name of a language in the active language."""
     return _language_info(code, "name_translated")
+
+
+@register.filter
+def source_name(info: SourceInfo) -> str:
+    """A source text as a player knows it: the title (or publisher) of the ruleset resting on it,
+    and its language (``How to play Mexican Train dominoes · Hebrew``), never its file name."""
+    from mextrain_site.core.i18n import source_title
+    from variants.loader import get_ruleset
+
+    return f"{source_title(get_ruleset(info.rulesets[0]))} · {language_name(info.language)}"
 
 
 @register.filter
