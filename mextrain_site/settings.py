@@ -58,7 +58,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "mextrain_site.core.middleware.CSPMiddleware",  # django-csp's, the policy built once per process
 ]
 
 ROOT_URLCONF = "mextrain_site.urls"
