@@ -96,8 +96,8 @@ class _Links:
 
     SLOT = "__slot__"
 
-    def __init__(self) -> None:
-        self.prefix = (get_script_prefix(), get_language() or "")
+    def __init__(self, language: str | None = None) -> None:
+        self.prefix = (get_script_prefix(), get_language() or "" if language is None else language)
 
     def __call__(self, name: str, arg: str | None = None, fragment: str = "") -> str:
         """The URL called ``name``, with its one argument (None: a URL that takes none)."""
@@ -155,6 +155,13 @@ class ReasonView:
     answers_dispute: bool = False
 
 
+_TITLES: dict[tuple[str, int], tuple[Ruleset, str]] = {}
+"""Rulesets' names by (language, the ruleset's identity), each entry keeping its ruleset (so no
+other can take its identity while it stands). Rulesets are loaded once per process (published
+ones for good, house ones through a bounded cache), so this is bounded too: :data:`TITLE_LIMIT`."""
+TITLE_LIMIT = 4096
+
+
 @dataclass
 class Column:
     """One ruleset's answer (or why the position cannot arise under it)."""
@@ -163,6 +170,8 @@ class Column:
     ruling: Ruling | None
     error: str = ""
     url: str = ""
+    language: str = ""
+    """The reader's language, which names the ruleset."""
 
     @property
     def id(self) -> str:
@@ -171,8 +180,15 @@ class Column:
     @functools.cached_property
     def title(self) -> str:
         """The ruleset as a player names it: its source's publisher or title, and its options by
-        their labels (``Masters Traditional Games + Mandatory doubles``)."""
-        return ruleset_name(self.ruleset)
+        their labels (``Masters Traditional Games + Mandatory doubles``), named once per language,
+        ruleset object and process (a ruleset is frozen)."""
+        key = (self.language, id(self.ruleset))
+        found = _TITLES.get(key)
+        if found is None or found[0] is not self.ruleset:
+            if len(_TITLES) >= TITLE_LIMIT:
+                _TITLES.clear()
+            found = _TITLES[key] = (self.ruleset, ruleset_name(self.ruleset))
+        return found[1]
 
     @property
     def round_over(self) -> bool:
@@ -490,7 +506,7 @@ class _Reasons:
 # -- building ------------------------------------------------------------------------------------
 
 
-def _columns(text: str, variants: Sequence[str] | None, links: _Links) -> tuple[list[Column], int]:
+def _columns(text: str, variants: Sequence[str] | None, links: _Links, language: str) -> tuple[list[Column], int]:
     request = parse(text, variants or None, max_work=MAX_PAGE_WORK)
     columns = []
     for rs in request.rulesets:
@@ -498,21 +514,22 @@ def _columns(text: str, variants: Sequence[str] | None, links: _Links) -> tuple[
         try:
             ruling = rule(request.position, rs)
         except ImpossiblePositionError as exc:
-            columns.append(Column(rs, None, exc.worded(gettext), url))
+            columns.append(Column(rs, None, exc.worded(gettext), url, language))
             continue
-        columns.append(Column(rs, ruling, "", url))
+        columns.append(Column(rs, ruling, "", url, language))
     return columns, request.position.check_line
 
 
 def judged_page(text: str, variants: Sequence[str] | None = None) -> Judged:
     """Judge ``text`` under ``variants`` (none: as the text says). Raises InputError."""
-    links = _Links()
-    columns, check_line = _columns(text, variants, links)
+    active = get_language()
+    language = active or "en"
+    links = _Links(active or "")
+    columns, check_line = _columns(text, variants, links, language)
     ruled = [c for c in columns if c.ruling is not None]
     if not ruled:
         first = columns[0].error if columns else ""
         raise InputError(first or Message("the position cannot be judged"), code=ErrorCode.IMPOSSIBLE)
-    language = get_language() or "en"
     wording = _Wording()
     words = {c.id: _Reasons(c.ruleset, links, language, wording) for c in ruled}
     stops = _stops(ruled, words)
