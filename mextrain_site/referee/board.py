@@ -91,8 +91,25 @@ def tile_svg(x: float, y: float, a: int, b: int, *, vertical: bool = False, extr
     return _tile(x, y, a, b, vertical, "tile" + (f" {extra_class}" if extra_class else ""))
 
 
+_TILES: dict[tuple[object, ...], str] = {}
+"""Tiles drawn, by where and what they are: a tile's drawing is a pure function of its place, its
+numbers and its class, and a table's next position keeps most tiles where they were (a turn adds
+one), so each is drawn once per process. Bounded by :data:`TILE_LIMIT`."""
+TILE_LIMIT = 20_000
+
+
 def _tile(x: float, y: float, a: int, b: int, vertical: bool, cls: str) -> str:
     """:func:`tile_svg` with its class written out (the board draws a dozen tiles a page)."""
+    key = (x, y, a, b, vertical, cls, x.__class__, y.__class__)  # 8 and 8.0 write differently
+    found = _TILES.get(key)
+    if found is None:
+        if len(_TILES) >= TILE_LIMIT:
+            _TILES.clear()
+        found = _TILES[key] = _draw_tile(x, y, a, b, vertical, cls)
+    return found
+
+
+def _draw_tile(x: float, y: float, a: int, b: int, vertical: bool, cls: str) -> str:
     if vertical:
         return (f'<g class="{cls}" data-tile="{a}-{b}"><title>{a}-{b}</title>'
                 f'<rect x="{x + 0.5}" y="{y + 0.5}" width="{HALF - 1}" height="{2 * HALF - 1}" rx="4" class="tile-face"/>'
