@@ -51,7 +51,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "mextrain_site.core.middleware.ServingMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: precompressed by whitenoise
-    "mextrain_site.core.compression.FastGZipMiddleware",  # pages and the API: Django's gzip (padded against BREACH) at level 3
+    "mextrain_site.core.compression.FastGZipMiddleware",  # pages and the API: Django's gzip conditions and BREACH padding, ISA-L compressing
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "mextrain_site.core.charsets.BodyCharsetMiddleware",

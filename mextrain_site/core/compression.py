@@ -4,7 +4,7 @@ Django's ``GZipMiddleware`` compresses with zlib at level 6. ISA-L writes the sa
 gzip reader reads it) with SIMD code made for speed: at its level 2 the referee page's ruling
 (31 KB of HTML) takes 0.045 ms and 6.4 KB, where zlib took 0.18 ms and 6.0 KB at level 3 (zlib's
 fastest levels, 1 to 3, are barely faster than 3 and no smaller than ISA-L's); the API's full
-answer (143 KB) 0.2 ms less than at zlib's level 3. The time is the server's, on every
+answer (143 KB) in 0.06 ms instead of 0.31, 12.2 KB instead of 11.3. The time is the server's, on every
 answer, while the bytes are few either way. Everything else is Django's: the same conditions
 (nothing under 200 bytes, nothing already encoded, only for a client that accepts gzip, only
 when smaller), ``Vary: Accept-Encoding``, a weakened strong ETag, and the random padding against
