@@ -29,7 +29,6 @@ that they see the same conditions, and medians are reported.
 from __future__ import annotations
 
 import argparse
-import gzip
 import platform
 import random
 import statistics
@@ -41,7 +40,7 @@ import orjson
 from bench import page
 from bench.baseline import BASELINE, Baseline, start
 from bench.loadtest import TYPICAL_POSITION
-from mextrain_site.core.compression import LEVEL as GZIP_LEVEL
+from mextrain_site.core.compression import gzipped
 from rules.answer import Detail, answer, rule
 from rules.legality import is_legal, verdicts
 from rules.moves import Move
@@ -158,7 +157,7 @@ def main() -> None:
     compact = len(orjson.dumps(answer(position, rulesets, detail=Detail.COMPACT)))
     check_size = len(orjson.dumps(answer(position, rulesets, detail=Detail.CHECK)))
     print(f"   the API's answer (full detail, English):   {len(full) / 1000:.1f} KB, sent gzipped "
-          f"{len(gzip.compress(full, compresslevel=GZIP_LEVEL, mtime=0)) / 1000:.1f} KB   (aim: at most 60 KB; 'detail: compact': "
+          f"{len(gzipped(full)) / 1000:.1f} KB   (aim: at most 60 KB; 'detail: compact': "
           f"{compact / 1000:.1f} KB; 'detail: check': {check_size / 1000:.1f} KB)")
     print()
     worst_requests(args.repeats)

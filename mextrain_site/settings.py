@@ -51,14 +51,14 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "mextrain_site.core.middleware.ServingMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: precompressed by whitenoise
-    "mextrain_site.core.compression.FastGZipMiddleware",  # pages and the API: Django's gzip (padded against BREACH) at level 3
+    "mextrain_site.core.compression.FastGZipMiddleware",  # pages and the API: Django's gzip conditions and BREACH padding, ISA-L compressing
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "mextrain_site.core.charsets.BodyCharsetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "mextrain_site.core.middleware.CSPMiddleware",  # django-csp's, the policy built once per process
 ]
 
 ROOT_URLCONF = "mextrain_site.urls"

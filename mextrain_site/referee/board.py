@@ -11,6 +11,7 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape  # every text here is a str: Django's lazy-aware escape writes the same, slower
+from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -87,25 +88,43 @@ def _half(x: float, y: float, n: int) -> str:
 
 def tile_svg(x: float, y: float, a: int, b: int, *, vertical: bool = False, extra_class: str = "") -> str:
     """One domino face at (x, y): ``a`` on the left (or top), ``b`` on the right (or bottom)."""
-    w, h = (HALF, 2 * HALF) if vertical else (2 * HALF, HALF)
-    cls = "tile" + (f" {extra_class}" if extra_class else "")
+    return _tile(x, y, a, b, vertical, "tile" + (f" {extra_class}" if extra_class else ""))
+
+
+_TILES: dict[tuple[object, ...], str] = {}
+"""Tiles drawn, by where and what they are: a tile's drawing is a pure function of its place, its
+numbers and its class, and a table's next position keeps most tiles where they were (a turn adds
+one), so each is drawn once per process. Bounded by :data:`TILE_LIMIT`."""
+TILE_LIMIT = 20_000
+
+
+def _tile(x: float, y: float, a: int, b: int, vertical: bool, cls: str) -> str:
+    """:func:`tile_svg` with its class written out (the board draws a dozen tiles a page)."""
+    key = (x, y, a, b, vertical, cls, x.__class__, y.__class__)  # 8 and 8.0 write differently
+    found = _TILES.get(key)
+    if found is None:
+        if len(_TILES) >= TILE_LIMIT:
+            _TILES.clear()
+        found = _TILES[key] = _draw_tile(x, y, a, b, vertical, cls)
+    return found
+
+
+def _draw_tile(x: float, y: float, a: int, b: int, vertical: bool, cls: str) -> str:
     if vertical:
-        divider = f'<line x1="{x + 4}" y1="{y + HALF}" x2="{x + HALF - 4}" y2="{y + HALF}" class="tile-divider"/>'
-        second = (x, y + HALF)
-    else:
-        divider = f'<line x1="{x + HALF}" y1="{y + 4}" x2="{x + HALF}" y2="{y + HALF - 4}" class="tile-divider"/>'
-        second = (x + HALF, y)
-    return (
-        f'<g class="{cls}" data-tile="{a}-{b}"><title>{a}-{b}</title>'
-        f'<rect x="{x + 0.5}" y="{y + 0.5}" width="{w - 1}" height="{h - 1}" rx="4" class="tile-face"/>'
-        f"{divider}{_half(x, y, a)}{_half(second[0], second[1], b)}</g>"
-    )
+        return (f'<g class="{cls}" data-tile="{a}-{b}"><title>{a}-{b}</title>'
+                f'<rect x="{x + 0.5}" y="{y + 0.5}" width="{HALF - 1}" height="{2 * HALF - 1}" rx="4" class="tile-face"/>'
+                f'<line x1="{x + 4}" y1="{y + HALF}" x2="{x + HALF - 4}" y2="{y + HALF}" class="tile-divider"/>'
+                f"{_half(x, y, a)}{_half(x, y + HALF, b)}</g>")
+    return (f'<g class="{cls}" data-tile="{a}-{b}"><title>{a}-{b}</title>'
+            f'<rect x="{x + 0.5}" y="{y + 0.5}" width="{2 * HALF - 1}" height="{HALF - 1}" rx="4" class="tile-face"/>'
+            f'<line x1="{x + HALF}" y1="{y + 4}" x2="{x + HALF}" y2="{y + HALF - 4}" class="tile-divider"/>'
+            f"{_half(x, y, a)}{_half(x + HALF, y, b)}</g>")
 
 
-def _marker_svg(x: float, y: float) -> str:
-    """A little locomotive: a player's marker on the train."""
+def _marker_svg(x: float, y: float, title: str) -> str:
+    """A little locomotive: a player's marker on the train (``title``: its name, escaped)."""
     return (
-        f'<g class="marker" transform="translate({x:.1f} {y:.1f})"><title>{escape(_("marker"))}</title>'
+        f'<g class="marker" transform="translate({x:.1f} {y:.1f})"><title>{title}</title>'
         '<rect x="0" y="6" width="14" height="9" rx="1.5"/><rect x="11" y="0" width="10" height="15" rx="1.5"/>'
         '<rect x="2.5" y="1.5" width="3.5" height="5"/>'
         '<circle cx="5" cy="17" r="3"/><circle cx="16" cy="17" r="3"/></g>'
@@ -129,78 +148,74 @@ def _approx_width(text: str, size: float) -> float:
     return len(text) * size * 0.58
 
 
-@dataclass
-class _Item:
-    """Something laid out on a train's lines: a tile, the unknown part, a marker, a note."""
-
-    width: float
-    height: float
-    draw: Callable[[float, float], str]
+_Item = tuple[float, float, Callable[..., str], tuple[Any, ...]]
+"""Something laid out on a train's lines (a tile, the unknown part, a marker, a note): its width,
+its height, and what draws it at (x, y) given the rest of its arguments. A plain tuple: a board
+lays a few dozen of them."""
 
 
-@dataclass
-class _Flow:
-    """Lays items left to right and wraps them onto new lines within WIDTH."""
-
-    top: float
-    parts: list[str] = field(default_factory=list)
-
-    def lay(self, items: Sequence[_Item]) -> float:
-        """Draw ``items`` from ``top``; return the y just below the last line."""
-        lines: list[list[_Item]] = [[]]
-        x: float = PAD
-        for item in items:
-            if lines[-1] and x + item.width > WIDTH - PAD:
-                lines.append([])
-                x = PAD
-            lines[-1].append(item)
-            x += item.width + GAP
-        y = self.top
-        for line in lines:
-            height = max((i.height for i in line), default=HALF)
+def _lay(top: float, items: Sequence[_Item], parts: list[str]) -> float:
+    """Draw ``items`` into ``parts`` from ``top``, left to right, wrapping onto new lines within
+    WIDTH; return the y just below the last line."""
+    lines: list[list[_Item]] = [[]]
+    x: float = PAD
+    for item in items:
+        if lines[-1] and x + item[0] > WIDTH - PAD:
+            lines.append([])
             x = PAD
-            for item in line:
-                self.parts.append(item.draw(x, y + (height - item.height) / 2))
-                x += item.width + GAP
-            y += height + LINE_GAP
-        return y - LINE_GAP
+        lines[-1].append(item)
+        x += item[0] + GAP
+    y = top
+    for line in lines:
+        height = max((i[1] for i in line), default=HALF)
+        x = PAD
+        for width, item_height, draw, args in line:
+            parts.append(draw(x, y + (height - item_height) / 2, *args))
+            x += width + GAP
+        y += height + LINE_GAP
+    return y - LINE_GAP
 
 
 def _tile_item(a: int, b: int, *, cross_doubles: bool = True, extra_class: str = "") -> _Item:
     vertical = cross_doubles and a == b
-    w, h = (HALF, 2 * HALF) if vertical else (2 * HALF, HALF)
-    return _Item(w, h, lambda x, y: tile_svg(x, y, a, b, vertical=vertical, extra_class=extra_class))
+    cls = "tile" + (f" {extra_class}" if extra_class else "")
+    return (HALF, 2 * HALF, _tile, (a, b, True, cls)) if vertical else (2 * HALF, HALF, _tile, (a, b, False, cls))
+
+
+def _open_double(x: float, y: float, a: int) -> str:
+    glow = (f'<rect x="{x - 3}" y="{y - 3}" width="{HALF + 6}" height="{2 * HALF + 6}" rx="6" '
+            f'class="open-double-glow"/>')
+    return glow + _tile(x, y, a, a, True, "tile open-double")
 
 
 def _open_double_item(a: int) -> _Item:
-    def draw(x: float, y: float) -> str:
-        glow = (f'<rect x="{x - 3}" y="{y - 3}" width="{HALF + 6}" height="{2 * HALF + 6}" rx="6" '
-                f'class="open-double-glow"/>')
-        return glow + tile_svg(x, y, a, a, vertical=True, extra_class="open-double")
-    return _Item(HALF, 2 * HALF, draw)
+    return (HALF, 2 * HALF, _open_double, (a,))
 
 
-def _unknown_item() -> _Item:
-    title = escape(_("earlier tiles not listed"))
+def _unknown(x: float, y: float, title: str) -> str:
+    return (f'<g class="unknown-tiles"><title>{title}</title>'
+            f'<rect x="{x + 0.5}" y="{y + 0.5}" width="39" height="{HALF - 1}" rx="4"/>'
+            f'<text x="{x + 20}" y="{y + 21}" text-anchor="middle">…</text></g>')
 
-    def draw(x: float, y: float) -> str:
-        return (f'<g class="unknown-tiles"><title>{title}</title>'
-                f'<rect x="{x + 0.5}" y="{y + 0.5}" width="39" height="{HALF - 1}" rx="4"/>'
-                f'<text x="{x + 20}" y="{y + 21}" text-anchor="middle">…</text></g>')
-    return _Item(40, HALF, draw)
+
+def _unknown_item(title: str) -> _Item:
+    """The earlier tiles a text left out (``title``: what they are, in words)."""
+    return (40, HALF, _unknown, (escape(title),))
+
+
+def _note(x: float, y: float, width: float, label: str) -> str:
+    return (f'<g class="empty-train"><rect x="{x + 0.5}" y="{y + 0.5}" width="{width - 1}" '
+            f'height="{HALF - 1}" rx="4"/>{_text(x + width / 2, y + 20, label, "note", "middle")}</g>')
 
 
 def _note_item(label: str) -> _Item:
     width = max(2 * HALF, _approx_width(label, 11) + 16)
-
-    def draw(x: float, y: float) -> str:
-        return (f'<g class="empty-train"><rect x="{x + 0.5}" y="{y + 0.5}" width="{width - 1}" '
-                f'height="{HALF - 1}" rx="4"/>{_text(x + width / 2, y + 20, label, "note", "middle")}</g>')
-    return _Item(width, HALF, draw)
+    return (width, HALF, _note, (width, label))
 
 
-def _marker_item() -> _Item:
-    return _Item(22, 20, _marker_svg)
+def _marker_item(title: str) -> _Item:
+    """A marker (``title``: its name, in words)."""
+    return (22, 20, _marker_svg, (escape(title),))
 
 
 @dataclass(frozen=True)
@@ -274,7 +289,7 @@ def board_svg(state: State, labels: BoardLabels | None = None, *, caption: str =
         items: list[_Item] = []
         line = train.line()
         if train.unknown_prefix:
-            items.append(_unknown_item())
+            items.append(_unknown_item(_("earlier tiles not listed")))
         oriented = list(line.oriented(state.engine))
         for k, (near, far) in enumerate(oriented):
             last = k == len(oriented) - 1
@@ -285,7 +300,7 @@ def board_svg(state: State, labels: BoardLabels | None = None, *, caption: str =
         if not train.started:
             items.append(_note_item(_("not started")))
         if train.marker:
-            items.append(_marker_item())
+            items.append(_marker_item(_("marker")))
         row_class = "train mexican" if mexican else "train"
         if not mexican and index == state.to_move and not state.round_over:
             row_class += " to-move"
@@ -298,15 +313,15 @@ def board_svg(state: State, labels: BoardLabels | None = None, *, caption: str =
         if chips and PAD + name_w + _approx_width(chip_text, 12.5) > WIDTH - PAD * 2:
             chip_line = head_y + 17
             extra = 17
-        flow = _Flow(top + HEADER + extra + 4)
-        bottom = flow.lay(items)
+        drawn: list[str] = []
+        bottom = _lay(top + HEADER + extra + 4, items, drawn)
         height = bottom - top + PAD
         parts.append(f'<g class="{row_class}" data-train="{escape(state.train_name(index))}">')
         parts.append(f'<rect x="1" y="{top:.1f}" width="{WIDTH - 2}" height="{height:.1f}" rx="8" class="train-bg"/>')
         parts.append(_text(PAD + 2, head_y, name, "train-name", rtl=rtl))
         if chips:
             parts.append(_text(WIDTH - PAD - 2, chip_line, chip_text, "chips", "end", rtl=rtl))
-        parts.extend(flow.parts)
+        parts.extend(drawn)
         parts.append("</g>")
         described = " ".join(f"{a}-{b}" for a, b in oriented) or _("not started")
         if train.unknown_prefix:
@@ -332,13 +347,13 @@ def board_svg(state: State, labels: BoardLabels | None = None, *, caption: str =
                 items.append(_note_item(_("+%(n)s unseen") % {"n": hand.unknown}))
             if hand.empty:
                 items.append(_note_item(_("empty")))
-        flow = _Flow(top + HEADER)
-        bottom = flow.lay(items)
+        drawn = []
+        bottom = _lay(top + HEADER, items, drawn)
         height = bottom - top + PAD
         parts.append('<g class="hand">')
         parts.append(f'<rect x="1" y="{top:.1f}" width="{WIDTH - 2}" height="{height:.1f}" rx="8" class="hand-bg"/>')
         parts.append(_text(PAD + 2, top + 17, label, "train-name", rtl=rtl))
-        parts.extend(flow.parts)
+        parts.extend(drawn)
         parts.append("</g>")
         if hand is not None:
             summary.append(f"{label}: {' '.join(str(t) for t in hand.tiles) or '-'}.")

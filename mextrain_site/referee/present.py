@@ -39,7 +39,7 @@ from rules.messages import Message
 from rules.moves import Move
 from rules.position import ImpossiblePositionError
 from rules.reasons import DISPUTE_ANSWERS, Reason, ReasonCode
-from rules.ruleset import Citation, Ruleset, Status
+from rules.ruleset import Citation, Ruleset, Source, Status
 from rules.scoring import Term, hand_points, terms
 from rules.tiles import Tile
 from variants.loader import base_ids, get_ruleset
@@ -96,8 +96,8 @@ class _Links:
 
     SLOT = "__slot__"
 
-    def __init__(self) -> None:
-        self.prefix = (get_script_prefix(), get_language() or "")
+    def __init__(self, language: str | None = None) -> None:
+        self.prefix = (get_script_prefix(), get_language() or "" if language is None else language)
 
     def __call__(self, name: str, arg: str | None = None, fragment: str = "") -> str:
         """The URL called ``name``, with its one argument (None: a URL that takes none)."""
@@ -155,6 +155,13 @@ class ReasonView:
     answers_dispute: bool = False
 
 
+_TITLES: dict[tuple[str, int], tuple[Ruleset, str]] = {}
+"""Rulesets' names by (language, the ruleset's identity), each entry keeping its ruleset (so no
+other can take its identity while it stands). Rulesets are loaded once per process (published
+ones for good, house ones through a bounded cache), so this is bounded too: :data:`TITLE_LIMIT`."""
+TITLE_LIMIT = 4096
+
+
 @dataclass
 class Column:
     """One ruleset's answer (or why the position cannot arise under it)."""
@@ -163,6 +170,8 @@ class Column:
     ruling: Ruling | None
     error: str = ""
     url: str = ""
+    language: str = ""
+    """The reader's language, which names the ruleset."""
 
     @property
     def id(self) -> str:
@@ -171,8 +180,15 @@ class Column:
     @functools.cached_property
     def title(self) -> str:
         """The ruleset as a player names it: its source's publisher or title, and its options by
-        their labels (``Masters Traditional Games + Mandatory doubles``)."""
-        return ruleset_name(self.ruleset)
+        their labels (``Masters Traditional Games + Mandatory doubles``), named once per language,
+        ruleset object and process (a ruleset is frozen)."""
+        key = (self.language, id(self.ruleset))
+        found = _TITLES.get(key)
+        if found is None or found[0] is not self.ruleset:
+            if len(_TITLES) >= TITLE_LIMIT:
+                _TITLES.clear()
+            found = _TITLES[key] = (self.ruleset, ruleset_name(self.ruleset))
+        return found[1]
 
     @property
     def round_over(self) -> bool:
@@ -367,10 +383,11 @@ def _language_name(code: str) -> str:
 _QUOTES: dict[tuple[str, str, str | None], Quote | None] = {}
 """Quotes by (language, ruleset id, rule key): built once per process."""
 
-_SENTENCES: dict[tuple[str, Reason], str] = {}
-"""Reasons in words by (language, reason): a reason is an immutable value and recurs across
+_SENTENCES: dict[str, dict[Reason, str]] = {}
+"""Reasons in words by language, then reason: a reason is an immutable value and recurs across
 rulesets, moves and positions (the same train closed to every tile), so each is worded once per
-process, as the API words it (:func:`rules.answer._worded`). Bounded by :data:`SENTENCE_LIMIT`."""
+process, as the API words it (:func:`rules.answer._worded`). Bounded by :data:`SENTENCE_LIMIT`
+per language."""
 SENTENCE_LIMIT = 20_000
 
 
@@ -410,19 +427,23 @@ class _Reasons:
         self.links = links
         self.language = language
         self.wording = wording
-        self.sources = {s.seed: s for s in ruleset.sources}
         if len(_VIEWS) >= VIEW_RULESETS and (language, ruleset.id) not in _VIEWS:
             _VIEWS.clear()
         self.memo = _VIEWS.setdefault((language, ruleset.id), {})
+        self.sentences = _SENTENCES.setdefault(language, {})
+
+    @functools.cached_property
+    def sources(self) -> dict[str, Source]:
+        """The ruleset's sources by seed (only a quote not yet made needs them)."""
+        return {s.seed: s for s in self.ruleset.sources}
 
     def text(self, r: Reason) -> str:
         """The reason's sentence alone (a table cell needs no quote)."""
-        key = (self.language, r)
-        found = _SENTENCES.get(key)
+        found = self.sentences.get(r)
         if found is None:
-            if len(_SENTENCES) >= SENTENCE_LIMIT:
-                _SENTENCES.clear()
-            found = _SENTENCES[key] = r.text(self.wording.template(r.code), self.wording.train_label)
+            if len(self.sentences) >= SENTENCE_LIMIT:
+                self.sentences.clear()
+            found = self.sentences[r] = r.text(self.wording.template(r.code), self.wording.train_label)
         return found
 
     def __call__(self, r: Reason) -> ReasonView:
@@ -490,7 +511,7 @@ class _Reasons:
 # -- building ------------------------------------------------------------------------------------
 
 
-def _columns(text: str, variants: Sequence[str] | None, links: _Links) -> tuple[list[Column], int]:
+def _columns(text: str, variants: Sequence[str] | None, links: _Links, language: str) -> tuple[list[Column], int]:
     request = parse(text, variants or None, max_work=MAX_PAGE_WORK)
     columns = []
     for rs in request.rulesets:
@@ -498,21 +519,22 @@ def _columns(text: str, variants: Sequence[str] | None, links: _Links) -> tuple[
         try:
             ruling = rule(request.position, rs)
         except ImpossiblePositionError as exc:
-            columns.append(Column(rs, None, exc.worded(gettext), url))
+            columns.append(Column(rs, None, exc.worded(gettext), url, language))
             continue
-        columns.append(Column(rs, ruling, "", url))
+        columns.append(Column(rs, ruling, "", url, language))
     return columns, request.position.check_line
 
 
 def judged_page(text: str, variants: Sequence[str] | None = None) -> Judged:
     """Judge ``text`` under ``variants`` (none: as the text says). Raises InputError."""
-    links = _Links()
-    columns, check_line = _columns(text, variants, links)
+    active = get_language()
+    language = active or "en"
+    links = _Links(active or "")
+    columns, check_line = _columns(text, variants, links, language)
     ruled = [c for c in columns if c.ruling is not None]
     if not ruled:
         first = columns[0].error if columns else ""
         raise InputError(first or Message("the position cannot be judged"), code=ErrorCode.IMPOSSIBLE)
-    language = get_language() or "en"
     wording = _Wording()
     words = {c.id: _Reasons(c.ruleset, links, language, wording) for c in ruled}
     stops = _stops(ruled, words)
@@ -551,32 +573,35 @@ def _check(ruled: list[Column], line: int, words: dict[str, _Reasons]) -> CheckV
 
 def _rows(ruled: list[Column], words: dict[str, _Reasons]) -> list[Row]:
     """One row per candidate move (in the order the rulesets list them), one cell per ruleset:
-    legal or not, and the reason it shows (the first forbidding one, else the first at all)."""
-    tables: list[tuple[str, dict[Move, Judgement], Callable[[Reason], str]]] = []
-    order: dict[Move, None] = {}
+    legal or not, and the reason it shows (the first forbidding one, else the first at all).
+
+    The page's busiest loop (a hundred cells for the example): each ruleset's reasons by move
+    in one dict, the cells made as plain tuples (a named tuple's own constructor is Python)."""
+    tables: list[tuple[str, dict[Move, tuple[Reason, ...]], Callable[[Reason], str]]] = []
+    order: dict[Move, object] = {}
     for col in ruled:
         assert col.ruling is not None
-        actions = {j.move: j for j in col.ruling.actions}
+        actions = {j.move: j.reasons for j in col.ruling.actions}
         tables.append((col.id, actions, words[col.id].text))
-        order.update(dict.fromkeys(actions))
+        order.update(actions)  # the keys, in the order first listed
     absent = {ident: Cell(ident, False) for ident, _, _ in tables}
+    new = tuple.__new__
     rows = []
     for move in order:
-        cells = []
+        cells: list[Cell] = []
         seen_legal = seen_illegal = False
         for ident, actions, text in tables:
-            j = actions.get(move)
-            if j is None:
+            reasons = actions.get(move)
+            if reasons is None:
                 cells.append(absent[ident])
                 continue
-            reasons = j.reasons
             for r in reasons:
                 if r.code.blocks:
-                    cells.append(Cell(ident, True, False, text(r)))
+                    cells.append(new(Cell, (ident, True, False, text(r))))
                     seen_illegal = True
                     break
             else:
-                cells.append(Cell(ident, True, True, text(reasons[0]) if reasons else ""))
+                cells.append(new(Cell, (ident, True, True, text(reasons[0]) if reasons else "")))
                 seen_legal = True
         rows.append(Row(str(move), cells, seen_legal and seen_illegal, seen_legal))
     return rows

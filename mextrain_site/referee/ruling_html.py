@@ -54,8 +54,11 @@ def esc(value: object) -> str:
 
 @dataclass(frozen=True)
 class _Words:
-    """The fixed words of these fragments in one language, unescaped as ``{% translate %}`` writes them."""
+    """The fixed words of these fragments in one language, unescaped as ``{% translate %}`` writes them.
+    Looked up once per panel and handed down (the active language is a context variable, and
+    each look-up of it costs a microsecond)."""
 
+    language: str
     legal: str
     illegal: str
     disagree: str
@@ -105,11 +108,12 @@ rulesets (and the few house rulesets in use), so the memo is bounded by :data:`M
 MEMO_LIMIT = 4096
 
 
-def _words() -> tuple[str, _Words]:
+def _words() -> _Words:
     language = get_language() or "en"
     found = _WORDS.get(language)
     if found is None:
         found = _WORDS[language] = _Words(
+            language=language,
             legal=gettext("legal"),
             illegal=gettext("illegal"),
             disagree=gettext("rulesets disagree"),
@@ -152,13 +156,12 @@ def _words() -> tuple[str, _Words]:
                               "current version of the site when the link is first opened in a language, and that "
                               "ruling is shown until the site is updated."),
         )
-    return language, found
+    return found
 
 
-def quote(q: Quote) -> SafeString:
+def quote(q: Quote, words: _Words) -> SafeString:
     """A rule's words in the reader's language, its source, and the original one tap away."""
-    language, words = _words()
-    key = (language, q)
+    key = (words.language, q)
     found = _QUOTES.get(key)
     if found is None:
         original = ""
@@ -179,13 +182,12 @@ def quote(q: Quote) -> SafeString:
     return mark_safe(found)
 
 
-def rule_words(r: ReasonView) -> str:
+def rule_words(r: ReasonView, words: _Words) -> str:
     """Under a reason: the deciding rule quoted, or the reading a ruleset assumes where its
     source is silent or ambiguous."""
     if r.quote is not None:
-        return quote(r.quote)
+        return quote(r.quote, words)
     if r.assumed:
-        _, words = _words()
         lead = words.silent if r.silent else words.ambiguous
         return f'<p class="assumed">{lead} <span lang="{esc(r.assumed_lang)}">{esc(r.assumed)}</span></p>'
     return ""
@@ -197,23 +199,22 @@ are made once per language, ruleset and process (:data:`.present._VIEWS`), so th
 entry keeps its view, so no other view can take its id while it stands."""
 
 
-def _view_html(r: ReasonView) -> tuple[ReasonView, str, str]:
+def _view_html(r: ReasonView, words: _Words) -> tuple[ReasonView, str, str]:
     """(the view, the rule under it, its item under 'Why')."""
     found = _VIEWS_HTML.get(id(r))
     if found is None or found[0] is not r:
-        words = rule_words(r)
+        under = rule_words(r, words)
         kind, sign = ("forbids", "✗") if r.blocks else ("allows", "✓")
         item = (f'<li class="reason {kind}"><p class="reason-text"><span class="reason-sign" '
-                f'aria-hidden="true">{sign}</span> {esc(r.text)}</p>{words}</li>')
+                f'aria-hidden="true">{sign}</span> {esc(r.text)}</p>{under}</li>')
         if len(_VIEWS_HTML) >= MEMO_LIMIT:
             _VIEWS_HTML.clear()
-        found = _VIEWS_HTML[id(r)] = (r, words, item)
+        found = _VIEWS_HTML[id(r)] = (r, under, item)
     return found
 
 
-def answers(items: Sequence[Answer]) -> SafeString:
+def answers(items: Sequence[Answer], words: _Words) -> SafeString:
     """Per ruleset, the verdict on the disputed move in one line, the deciding rule quoted."""
-    _, words = _words()
     out = []
     for a in items:
         r = a.headline
@@ -225,25 +226,24 @@ def answers(items: Sequence[Answer]) -> SafeString:
             f'          <p class="answer-line"><span class="badge">'
             f'{words.badge_legal if a.legal else words.badge_illegal}</span>\n'
             f'            <a class="answer-title" href="{esc(col.url)}"><bdi>{esc(col.title)}</bdi></a>{text}</p>\n'
-            f'          {_view_html(r)[1] if r else ""}\n        </li>\n        ')
+            f'          {_view_html(r, words)[1] if r else ""}\n        </li>\n        ')
     return mark_safe("".join(out))
 
 
-def other_reasons(items: Sequence[Answer]) -> SafeString:
+def other_reasons(items: Sequence[Answer], words: _Words) -> SafeString:
     """Under 'Why': per ruleset, the reasons besides the deciding one, each with its rule."""
     out = []
     for a in items:
         if not a.others:
             continue
-        lis = [_view_html(r)[2] for r in a.others]
+        lis = [_view_html(r, words)[2] for r in a.others]
         out.append(f'\n      <h3 class="why-title"><bdi>{esc(a.column.title)}</bdi></h3>\n'
                    f'      <ul class="why-reasons">\n        {"".join(lis)}\n      </ul>\n      ')
     return mark_safe("".join(out))
 
 
-def rows(items: Iterable[Row]) -> SafeString:
+def rows(items: Iterable[Row], words: _Words) -> SafeString:
     """The table's rows: a move, then per ruleset its verdict and the reason that decides it."""
-    _, words = _words()
     out = []
     cells: dict[Cell, str] = {}
     for row in items:
@@ -289,12 +289,11 @@ def _join(items: Iterable[object], sep: str = ", ") -> str:
     return sep.join(esc(i) for i in items)
 
 
-def verdict(judged: Judged) -> SafeString:
+def verdict(judged: Judged, words: _Words) -> SafeString:
     """The disputed move, the verdict, and per ruleset the answer (the first thing a player reads)."""
     check = judged.check
     if check is None:
         return mark_safe("")
-    _, words = _words()
     shown = check.verdict
     word = words.badge_legal if shown == "legal" else words.badge_illegal if shown == "illegal" else \
         words.disagree_verdict
@@ -315,26 +314,24 @@ def verdict(judged: Judged) -> SafeString:
         f'      <p class="verdict-move">{words.move_in_dispute}{line}: <code class="move" dir="ltr">{move}</code></p>\n'
         f'      <h2 id="ruling-heading" class="verdict-big" tabindex="-1">{word}</h2>\n'
         f'      {scope}\n'
-        f'      <ul class="answers">\n        {answers(check.answers)}\n      </ul>\n    </div>\n    ')
+        f'      <ul class="answers">\n        {answers(check.answers, words)}\n      </ul>\n    </div>\n    ')
 
 
-def why(judged: Judged) -> SafeString:
+def why(judged: Judged, words: _Words) -> SafeString:
     """Layer two: the other reasons, collapsed."""
     check = judged.check
     if check is None or not check.has_others:
         return mark_safe("")
-    _, words = _words()
     return mark_safe(
         f'\n    <details class="layer why">\n'
         f'      <summary><h2 class="layer-heading">{words.why}</h2></summary>\n'
-        f'      {other_reasons(check.answers)}\n    </details>\n    ')
+        f'      {other_reasons(check.answers, words)}\n    </details>\n    ')
 
 
-def actions(judged: Judged) -> SafeString:
+def actions(judged: Judged, words: _Words) -> SafeString:
     """Layer three: every candidate move, the table of those legal somewhere, the rest listed."""
     if not judged.rows:
         return mark_safe("")
-    _, words = _words()
     to_move = judged.to_move
     if len(to_move) == 1:
         heading = words.candidates_of % {"player": esc(to_move[0])}
@@ -353,7 +350,7 @@ def actions(judged: Judged) -> SafeString:
         table = (f'\n      <div class="table-scroll" role="region" aria-labelledby="actions-heading" tabindex="0">\n'
                  f'        <table class="actions-table">\n<thead><tr>\n'
                  f'  <th scope="col">{words.move}</th>\n  {heads}\n</tr></thead>\n\n'
-                 f'          <tbody>{rows(judged.open_rows)}</tbody>\n        </table>\n      </div>\n      ')
+                 f'          <tbody>{rows(judged.open_rows, words)}</tbody>\n        </table>\n      </div>\n      ')
     else:
         table = f'\n      <p>{words.none_legal}</p>\n      '
     closed = ""
@@ -371,9 +368,8 @@ def actions(judged: Judged) -> SafeString:
         f'      {table}\n      {closed}\n    </details>\n    ')
 
 
-def boards(judged: Judged) -> SafeString:
+def boards(judged: Judged, words: _Words) -> SafeString:
     """Layer three: the board, once per group of rulesets that see it alike."""
-    _, words = _words()
     several = len(judged.boards) > 1
     figures = []
     for b in judged.boards:
@@ -423,13 +419,13 @@ def _scores(judged: Judged, words: _Words) -> str:
                    f'      <h3 id="scores-{n}">{words.round_over if s.round_over else words.hand_counts}</h3>\n'
                    f'      {under}\n      <dl class="score-list">\n        {hands}\n      </dl>\n'
                    f'      <p class="score-rule">{words.each_counts % {"n": s.blank}}</p>\n'
-                   f'      {quote(s.quote) if s.quote else ""}\n    </section>\n    ')
+                   f'      {quote(s.quote, words) if s.quote else ""}\n    </section>\n    ')
     return "".join(out)
 
 
-def share_link(share_url: str) -> SafeString:
+def share_link(share_url: str, words: _Words | None = None) -> SafeString:
     """The template's ``share`` partial: the short link, a copy button, what the link keeps."""
-    _, words = _words()
+    words = words or _words()
     url = esc(share_url)
     return mark_safe(
         f'\n<div class="share-link" id="share-link">\n'
@@ -448,9 +444,9 @@ def section(judged: Judged, text: str, variants: Sequence[str], share_action: st
     a ruling): the verdict, the stops of the replay, the scores, the share form or link, and the
     three layers. ``csrf_token``: the share form's token; empty: it posts with the page's own
     (:data:`PAGE_TOKEN`, which htmx includes), as a panel fetched by Judge does."""
-    _, words = _words()
+    words = _words()
     if judged.check is not None:
-        head: str = verdict(judged)
+        head: str = verdict(judged, words)
     else:
         title = words.hand_counts if judged.scores and not judged.rows else words.the_ruling
         head = f'\n    <h2 id="ruling-heading" tabindex="-1">{title}</h2>\n    '
@@ -458,7 +454,7 @@ def section(judged: Judged, text: str, variants: Sequence[str], share_action: st
         f'\n    <p class="impossible">{words.impossible % {"title": esc(c.title), "message": esc(c.error)}}</p>\n    '
         for c in judged.impossible)
     if share_url:
-        share = f"\n      {share_link(share_url)}\n      "
+        share = f"\n      {share_link(share_url, words)}\n      "
     else:
         token = f'<input type="hidden" name="csrfmiddlewaretoken" value="{esc(csrf_token)}">' if csrf_token else ""
         page_token = "" if csrf_token else f' hx-include="{PAGE_TOKEN}"'
@@ -476,8 +472,8 @@ def section(judged: Judged, text: str, variants: Sequence[str], share_action: st
         f'\n  <section id="ruling" class="ruling" tabindex="-1" aria-labelledby="ruling-heading"\n'
         f'           data-error-line="" data-error-column=""\n           data-error-in-text="">\n  \n'
         f'    {head}\n\n    {_stops(judged, words)}\n\n    {impossible}\n\n    {_scores(judged, words)}\n\n'
-        f'    <div class="ruling-actions">\n      {share}\n    </div>\n\n    {why(judged)}\n\n    {actions(judged)}\n\n'
-        f'    {boards(judged)}\n  \n  </section>\n')
+        f'    <div class="ruling-actions">\n      {share}\n    </div>\n\n    {why(judged, words)}\n\n    {actions(judged, words)}\n\n'
+        f'    {boards(judged, words)}\n  \n  </section>\n')
 
 
 class _Lookup(Protocol):
@@ -498,5 +494,5 @@ def panel(request: HttpRequest | None, context: _Lookup, judged: Judged, *, alon
         token = str(given) if given else get_token(request) if request is not None else ""
         if token == "NOTPROVIDED":
             token = ""
-    action = _Links()("referee:share")
+    action = _Links(get_language() or "")("referee:share")
     return section(judged, context.get("text") or "", context.get("variants") or (), action, token, share_url)

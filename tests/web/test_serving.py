@@ -277,7 +277,7 @@ def test_htmx_pages_keep_htmx_from_injecting_its_indicator_style(client: Client)
 
 
 def test_pages_are_gzipped_fast_yet_as_django_would_padded_varied_and_only_when_asked(client: Client) -> None:
-    """The project's gzip (level 3) keeps Django's behaviour: Vary, the BREACH padding in the
+    """The project's gzip (ISA-L at a fast level) keeps Django's behaviour: Vary, the BREACH padding in the
     header's file name (so two answers of the same page differ in length), no gzip unless asked."""
     import gzip
 
