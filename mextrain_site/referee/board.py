@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from rules.memo import Memo
 from rules.state import State
 
 WIDTH = 360
@@ -91,34 +92,33 @@ def tile_svg(x: float, y: float, a: int, b: int, *, vertical: bool = False, extr
     return _tile(x, y, a, b, vertical, "tile" + (f" {extra_class}" if extra_class else ""))
 
 
-_TILES: dict[tuple[object, ...], str] = {}
+TILE_LIMIT = 20_000
+_TILES: Memo[tuple[object, ...], str] = Memo(TILE_LIMIT)
 """Tiles drawn, by where and what they are: a tile's drawing is a pure function of its place, its
 numbers and its class, and a table's next position keeps most tiles where they were (a turn adds
-one), so each is drawn once per process. Bounded by :data:`TILE_LIMIT`."""
-TILE_LIMIT = 20_000
+one), so each is drawn once per process."""
 
 
 def _tile(x: float, y: float, a: int, b: int, vertical: bool, cls: str) -> str:
     """:func:`tile_svg` with its class written out (the board draws a dozen tiles a page)."""
     key = (x, y, a, b, vertical, cls, x.__class__, y.__class__)  # 8 and 8.0 write differently
     found = _TILES.get(key)
-    if found is None:
-        if len(_TILES) >= TILE_LIMIT:
-            _TILES.clear()
-        found = _TILES[key] = _draw_tile(x, y, a, b, vertical, cls)
-    return found
+    return found if found is not None else _TILES.keep(key, _draw_tile(x, y, a, b, vertical, cls))
 
 
 def _draw_tile(x: float, y: float, a: int, b: int, vertical: bool, cls: str) -> str:
+    w, h = (HALF, 2 * HALF) if vertical else (2 * HALF, HALF)
     if vertical:
-        return (f'<g class="{cls}" data-tile="{a}-{b}"><title>{a}-{b}</title>'
-                f'<rect x="{x + 0.5}" y="{y + 0.5}" width="{HALF - 1}" height="{2 * HALF - 1}" rx="4" class="tile-face"/>'
-                f'<line x1="{x + 4}" y1="{y + HALF}" x2="{x + HALF - 4}" y2="{y + HALF}" class="tile-divider"/>'
-                f"{_half(x, y, a)}{_half(x, y + HALF, b)}</g>")
-    return (f'<g class="{cls}" data-tile="{a}-{b}"><title>{a}-{b}</title>'
-            f'<rect x="{x + 0.5}" y="{y + 0.5}" width="{2 * HALF - 1}" height="{HALF - 1}" rx="4" class="tile-face"/>'
-            f'<line x1="{x + HALF}" y1="{y + 4}" x2="{x + HALF}" y2="{y + HALF - 4}" class="tile-divider"/>'
-            f"{_half(x, y, a)}{_half(x + HALF, y, b)}</g>")
+        divider = f'<line x1="{x + 4}" y1="{y + HALF}" x2="{x + HALF - 4}" y2="{y + HALF}" class="tile-divider"/>'
+        second = (x, y + HALF)
+    else:
+        divider = f'<line x1="{x + HALF}" y1="{y + 4}" x2="{x + HALF}" y2="{y + HALF - 4}" class="tile-divider"/>'
+        second = (x + HALF, y)
+    return (
+        f'<g class="{cls}" data-tile="{a}-{b}"><title>{a}-{b}</title>'
+        f'<rect x="{x + 0.5}" y="{y + 0.5}" width="{w - 1}" height="{h - 1}" rx="4" class="tile-face"/>'
+        f"{divider}{_half(x, y, a)}{_half(second[0], second[1], b)}</g>"
+    )
 
 
 def _marker_svg(x: float, y: float, title: str) -> str:

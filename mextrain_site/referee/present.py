@@ -35,6 +35,7 @@ from rules.answer import Ruling, rule
 from rules.errors import ErrorCode, InputError
 from rules.explain import Judgement
 from rules.limits import MAX_PAGE_WORK
+from rules.memo import Memo
 from rules.messages import Message
 from rules.moves import Move
 from rules.position import ImpossiblePositionError
@@ -155,11 +156,11 @@ class ReasonView:
     answers_dispute: bool = False
 
 
-_TITLES: dict[tuple[str, int], tuple[Ruleset, str]] = {}
+TITLE_LIMIT = 4096
+_TITLES: Memo[tuple[str, int], tuple[Ruleset, str]] = Memo(TITLE_LIMIT)
 """Rulesets' names by (language, the ruleset's identity), each entry keeping its ruleset (so no
 other can take its identity while it stands). Rulesets are loaded once per process (published
-ones for good, house ones through a bounded cache), so this is bounded too: :data:`TITLE_LIMIT`."""
-TITLE_LIMIT = 4096
+ones for good, house ones through a bounded cache)."""
 
 
 @dataclass
@@ -184,10 +185,8 @@ class Column:
         ruleset object and process (a ruleset is frozen)."""
         key = (self.language, id(self.ruleset))
         found = _TITLES.get(key)
-        if found is None or found[0] is not self.ruleset:
-            if len(_TITLES) >= TITLE_LIMIT:
-                _TITLES.clear()
-            found = _TITLES[key] = (self.ruleset, ruleset_name(self.ruleset))
+        if found is None:
+            found = _TITLES.keep(key, (self.ruleset, ruleset_name(self.ruleset)))
         return found[1]
 
     @property
@@ -383,7 +382,7 @@ def _language_name(code: str) -> str:
 _QUOTES: dict[tuple[str, str, str | None], Quote | None] = {}
 """Quotes by (language, ruleset id, rule key): built once per process."""
 
-_SENTENCES: dict[str, dict[Reason, str]] = {}
+_SENTENCES: dict[str, Memo[Reason, str]] = {}
 """Reasons in words by language, then reason: a reason is an immutable value and recurs across
 rulesets, moves and positions (the same train closed to every tile), so each is worded once per
 process, as the API words it (:func:`rules.answer._worded`). Bounded by :data:`SENTENCE_LIMIT`
@@ -391,7 +390,7 @@ per language."""
 SENTENCE_LIMIT = 20_000
 
 
-_VIEWS: dict[tuple[str, str], dict[Reason, ReasonView]] = {}
+_VIEWS: dict[tuple[str, str], Memo[Reason, ReasonView]] = {}
 """Reasons as the page shows them, by (language, ruleset id), then reason: each worded and quoted
 once per ruleset and process (a ruleset is frozen, and a house ruleset's id names its content).
 Bounded: :data:`VIEW_RULESETS` rulesets (house rulesets are many), :data:`VIEW_LIMIT` reasons each."""
@@ -429,8 +428,10 @@ class _Reasons:
         self.wording = wording
         if len(_VIEWS) >= VIEW_RULESETS and (language, ruleset.id) not in _VIEWS:
             _VIEWS.clear()
-        self.memo = _VIEWS.setdefault((language, ruleset.id), {})
-        self.sentences = _SENTENCES.setdefault(language, {})
+        memo = _VIEWS.get((language, ruleset.id))
+        self.memo = memo if memo is not None else _VIEWS.setdefault((language, ruleset.id), Memo(VIEW_LIMIT))
+        sentences = _SENTENCES.get(language)
+        self.sentences = sentences if sentences is not None else _SENTENCES.setdefault(language, Memo(SENTENCE_LIMIT))
 
     @functools.cached_property
     def sources(self) -> dict[str, Source]:
@@ -441,16 +442,12 @@ class _Reasons:
         """The reason's sentence alone (a table cell needs no quote)."""
         found = self.sentences.get(r)
         if found is None:
-            if len(self.sentences) >= SENTENCE_LIMIT:
-                self.sentences.clear()
-            found = self.sentences[r] = r.text(self.wording.template(r.code), self.wording.train_label)
+            found = self.sentences.keep(r, r.text(self.wording.template(r.code), self.wording.train_label))
         return found
 
     def __call__(self, r: Reason) -> ReasonView:
         found = self.memo.get(r)
         if found is None:
-            if len(self.memo) >= VIEW_LIMIT:
-                self.memo.clear()
             key = r.rule_key
             rule_ = self.ruleset.rules.get(key) if key else None
             assumed = assumed_lang = ""
@@ -458,7 +455,7 @@ class _Reasons:
                 assumed = gettext(rule_.reading)
                 assumed_lang = self.language if assumed != rule_.reading or self.language == "en" else "en"
                 assumed = _sources_by_title(assumed)
-            found = self.memo[r] = ReasonView(
+            found = self.memo.keep(r, ReasonView(
                 code=r.code.value,
                 text=self.text(r),
                 blocks=r.blocks,
@@ -468,7 +465,7 @@ class _Reasons:
                 assumed_lang=assumed_lang,
                 silent=rule_ is not None and rule_.status is Status.SILENT,
                 answers_dispute=r.code in DISPUTE_ANSWERS,
-            )
+            ))
         return found
 
     def quote(self, key: str | None) -> Quote | None:

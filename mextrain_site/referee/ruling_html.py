@@ -28,11 +28,13 @@ from django.middleware.csrf import get_token
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 
+from rules.memo import Memo
+
 from .present import Answer, Cell, Judged, Quote, ReasonView, Row, _Links
 
-_ESCAPED: dict[str, str] = {}
-"""Escaped texts by text: ruleset titles and ids, moves and sentences recur on every page."""
 ESCAPED_LIMIT = 20_000
+_ESCAPED: Memo[str, str] = Memo(ESCAPED_LIMIT)
+"""Escaped texts by text: ruleset titles and ids, moves and sentences recur on every page."""
 
 
 def esc(value: object) -> str:
@@ -45,11 +47,7 @@ def esc(value: object) -> str:
         return str(value)
     text = str(value)
     found = _ESCAPED.get(text)
-    if found is None:
-        if len(_ESCAPED) >= ESCAPED_LIMIT:
-            _ESCAPED.clear()
-        found = _ESCAPED[text] = html.escape(text)
-    return found
+    return found if found is not None else _ESCAPED.keep(text, html.escape(text))
 
 
 @dataclass(frozen=True)
@@ -102,10 +100,10 @@ class _Words:
 
 
 _WORDS: dict[str, _Words] = {}
-_QUOTES: dict[tuple[str, Quote], str] = {}
-"""Quotes' HTML by (language, quote): built once per process. Quotes come from the loaded
-rulesets (and the few house rulesets in use), so the memo is bounded by :data:`MEMO_LIMIT`."""
 MEMO_LIMIT = 4096
+_QUOTES: Memo[tuple[str, Quote], str] = Memo(MEMO_LIMIT)
+"""Quotes' HTML by (language, quote): built once per process (quotes come from the loaded
+rulesets and the few house rulesets in use)."""
 
 
 def _words() -> _Words:
@@ -176,9 +174,7 @@ def quote(q: Quote, words: _Words) -> SafeString:
                  f'  <blockquote lang="{esc(q.lang)}" dir="{esc(q.dir)}">{esc(q.text)}</blockquote>\n'
                  f'  <figcaption>— <cite><a href="{esc(q.url)}"><bdi>{esc(q.source)}</bdi></a></cite>'
                  f'{original}</figcaption>\n</figure>')
-        if len(_QUOTES) >= MEMO_LIMIT:
-            _QUOTES.clear()
-        _QUOTES[key] = found
+        found = _QUOTES.keep(key, found)
     return mark_safe(found)
 
 
@@ -193,7 +189,7 @@ def rule_words(r: ReasonView, words: _Words) -> str:
     return ""
 
 
-_VIEWS_HTML: dict[int, tuple[ReasonView, str, str]] = {}
+_VIEWS_HTML: Memo[int, tuple[ReasonView, str, str]] = Memo(MEMO_LIMIT)
 """A reason's HTML by the identity of its view: the rule under it, and its item under 'Why'. Views
 are made once per language, ruleset and process (:data:`.present._VIEWS`), so this is too; each
 entry keeps its view, so no other view can take its id while it stands."""
@@ -202,14 +198,12 @@ entry keeps its view, so no other view can take its id while it stands."""
 def _view_html(r: ReasonView, words: _Words) -> tuple[ReasonView, str, str]:
     """(the view, the rule under it, its item under 'Why')."""
     found = _VIEWS_HTML.get(id(r))
-    if found is None or found[0] is not r:
+    if found is None:
         under = rule_words(r, words)
         kind, sign = ("forbids", "✗") if r.blocks else ("allows", "✓")
         item = (f'<li class="reason {kind}"><p class="reason-text"><span class="reason-sign" '
                 f'aria-hidden="true">{sign}</span> {esc(r.text)}</p>{under}</li>')
-        if len(_VIEWS_HTML) >= MEMO_LIMIT:
-            _VIEWS_HTML.clear()
-        found = _VIEWS_HTML[id(r)] = (r, under, item)
+        found = _VIEWS_HTML.keep(id(r), (r, under, item))
     return found
 
 
