@@ -293,7 +293,7 @@ TEXTS = [
     # Translators: ruleset text: gamerules.yaml rules.setup.deal.cite[4].gloss
     _('9-12 players/double-15 or -18 set'),
     # Translators: ruleset text: gamerules.yaml rules.setup.deal.note
-    _("For 9-12 players the source names the sets (double-15 or double-18) but not the hand size, so those rows have tiles: null. The double-9 row of the table stops at 4 players, matching the heading's '2-4 players/double-9 set'."),
+    _("For 9-12 players the source names the sets (double-15 or double-18) but not the hand size, so for those rows the table says 'not stated'. The double-9 row of the table stops at 4 players, matching the heading's '2-4 players/double-9 set'."),
     # Translators: ruleset text: gamerules.yaml rules.setup.equipment.value
     _('A hub with a centre slot for the Mexican train and 8 edge slots; train markers.'),
     # Translators: ruleset text: gamerules.yaml rules.setup.equipment.cite[0].gloss

@@ -329,6 +329,12 @@ def test_reasons_catalogue_lists_every_code(client: Client) -> None:
         node = doc.by_id(code.code)
         assert node is not None, code
         assert code.description in node.text
+        # a player reads what the reason says; the code is for the API's and the command line's users
+        heading = node.find("h3")
+        assert heading is not None and heading.text.strip() == code.description
+        line = node.find("p", "reason-code-line")
+        shown = line.find("code") if line is not None else None
+        assert shown is not None and shown.text == code.code
         assert ("reason-forbids" in node.classes) is code.blocks
         if code.rule is None:
             assert node.find("details") is None
