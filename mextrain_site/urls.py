@@ -8,6 +8,7 @@ from mextrain_site.core import views as core_views
 
 urlpatterns = [
     path("health", core_views.health, name="health"),
+    path("favicon.ico", core_views.favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("mextrain_site.api.urls")),
     path("r/", include("mextrain_site.referee.share_urls")),

@@ -2,14 +2,24 @@
 
 from django.core.cache import cache
 from django.db import connection
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.templatetags.static import static
+from django.views.decorators.cache import cache_control
 
 from variants.loader import all_rulesets
 
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html", {"rulesets": all_rulesets()})
+
+
+@cache_control(max_age=86400, public=True)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, which browsers and feed readers ask for whatever the page says: the site's
+    icon (the pages name it in ``<link rel="icon">``), under its versioned static URL. Not a
+    permanent redirect: that URL changes with the icon."""
+    return HttpResponseRedirect(static("favicon.svg"))
 
 
 def health(request: HttpRequest) -> HttpResponse:

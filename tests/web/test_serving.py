@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.test import Client, RequestFactory, override_settings
 
@@ -300,3 +301,21 @@ def test_pages_are_gzipped_fast_yet_as_django_would_padded_varied_and_only_when_
     assert "Content-Encoding" not in client.get("/health", HTTP_ACCEPT_ENCODING="gzip")
     body = plain.content
     assert LEVEL <= 3 and gzip.decompress(compress(body)) == body and len(compress(body)) < len(body) / 3
+
+
+# -- The icon --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/en/", "/he/adjudicate/", "/en/variants/masters/"])
+def test_every_page_names_the_icon_and_favicon_ico_leads_to_it(client: Client, path: str) -> None:
+    """Browsers ask for /favicon.ico unless a page names its icon; either way they find one (a 404
+    there is a console error on every first visit)."""
+    page = client.get(path).content.decode()
+    named = re.search(r'<link rel="icon" href="([^"]+)" type="image/svg\+xml">', page)
+    assert named, page[:600]
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 302 and answer["Location"] == named.group(1)
+    assert "max-age=86400" in answer["Cache-Control"]
+    found = finders.find("favicon.svg")  # what collectstatic gathers and whitenoise serves
+    assert named.group(1).endswith("favicon.svg") and found
+    assert Path(str(found)).read_text().startswith("<svg xmlns=")
