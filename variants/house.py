@@ -25,7 +25,7 @@ import yaml
 
 from rules.errors import ErrorCode, InputError
 from rules.messages import Message
-from rules.ruleset import RULE_SPECS, Rule, Ruleset, Status
+from rules.ruleset import RULE_SPECS, DealRow, Rule, Ruleset, Status
 
 from .loader import RulesetError, get_ruleset
 from .schema import HouseFile, RulesetFileError, combination_errors, flags_from, parse_house
@@ -56,8 +56,7 @@ def preset_label(sizes: tuple[int, ...]) -> str:
 
 def preset_rows(sizes: tuple[int, ...]) -> list[dict[str, Any]]:
     """A preset as the ruleset files write ``setup.deal``: one row per player count."""
-    return [{"players": [n, n], "set": PRESET_SET, "tiles": tiles}
-            for n, tiles in enumerate(sizes, start=PRESET_FIRST_PLAYERS)]
+    return [file_value(DealRow(n, n, PRESET_SET, tiles)) for n, tiles in enumerate(sizes, start=PRESET_FIRST_PLAYERS)]
 
 
 def is_house_id(ident: str) -> bool:
@@ -78,16 +77,21 @@ def plain(value: Any) -> Any:
 
 
 def file_value(value: Any) -> Any:
-    """A rule value as the ruleset files write it (a deal row's players as ``[lo, hi]``)."""
-    data = plain(value)
-    if isinstance(data, list) and data and isinstance(data[0], dict) and "min_players" in data[0]:
-        return [{"players": [row["min_players"], row["max_players"]], "set": row["set_max"], "tiles": row["tiles"]}
-                for row in data]
-    return data
+    """A rule value as the ruleset files (and the API's input) write it: the one place that knows a
+    hand-size row's file form, ``{"players": [lo, hi], "set": n, "tiles": n}``, which the schema
+    reads (``variants.schema``); any other value as :func:`plain` data. What is stored is this form,
+    so a stored row reads back through the same schema as a file or an API request."""
+    if isinstance(value, DealRow):
+        return {"players": [value.min_players, value.max_players], "set": value.set_max, "tiles": value.tiles}
+    if isinstance(value, (list, tuple)):
+        return [file_value(v) for v in value]
+    return plain(value)
 
 
 def canonical(base: str, overrides: Mapping[str, Any]) -> bytes:
-    """What the id is derived from: the canonical base id and the overrides, sorted, as plain data."""
+    """What the id is derived from: the canonical base id and the overrides, sorted, as plain data.
+    Kept as :func:`plain` (not the file form) so that ids already given out never change: the id
+    names the values, however they are written."""
     rules = {key: plain(value) for key, value in sorted(overrides.items())}
     return json.dumps({"v": 1, "base": base, "rules": rules}, ensure_ascii=False, sort_keys=True,
                       separators=(",", ":")).encode("utf-8")
@@ -116,8 +120,9 @@ class House:
         return house_id(self.base, self.overrides)
 
     def data(self) -> dict[str, Any]:
-        """The overrides as plain data (what the database stores, and the API's ``rules``)."""
-        return {key: plain(value) for key, value in self.overrides.items()}
+        """The overrides as a file writes them (:func:`file_value`): what the database stores, read
+        back by ``variants.schema.house_from_data`` exactly as the API's ``rules`` are."""
+        return {key: file_value(value) for key, value in self.overrides.items()}
 
 
 def check(spec: HouseFile) -> House:

@@ -20,7 +20,7 @@ from rules.messages import Message
 from rules.ruleset import Ruleset
 from variants import house as hs
 from variants.loader import RulesetError, get_ruleset
-from variants.schema import HouseFile, house_from_data
+from variants.schema import HouseFile, RulesetFileError, house_from_data
 
 from ..referee.sharing import insert_once
 from .models import HouseRuleset
@@ -70,6 +70,17 @@ def house_ruleset(ident: str) -> Ruleset:
     return _stored(ident)
 
 
+def _reads_back(house: hs.House, data: str) -> None:
+    """Read ``data`` as a stored row is read (:func:`_built`) and check it gives the same rules;
+    raises RuntimeError (a fault of ours, not the player's) if not, before anything is written."""
+    try:
+        again = hs.check(house_from_data(house.base, house.name, json.loads(data), file="stored"))
+    except (RulesetError, RulesetFileError) as exc:
+        raise RuntimeError(f"house ruleset {house.id} would not read back as stored: {exc}") from exc
+    if again.overrides != house.overrides:
+        raise RuntimeError(f"house ruleset {house.id} would not read back as stored: other rules")
+
+
 def store(spec: HouseFile, before_insert: Callable[[str], None] | None = None) -> Ruleset:
     """Check and store a house ruleset (once: the same rules give the same row and id).
 
@@ -77,6 +88,7 @@ def store(spec: HouseFile, before_insert: Callable[[str], None] | None = None) -
     is called before a new row is written (the storage quota), not when it is already stored."""
     house = hs.check(spec)
     data = json.dumps(house.data(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    _reads_back(house, data)  # before any insert: a row that could not be read is never stored
     digest = hs.full_digest(house.base, house.overrides)
     charge = (lambda: before_insert(house.name + data)) if before_insert is not None else None
     for length in (hs.ID_LENGTH, 20, len(digest)):

@@ -113,7 +113,10 @@ def variant(request: HttpRequest, ident: str) -> HttpResponse:
 
 
 def sheet(request: HttpRequest, ident: str) -> HttpResponse:
-    """The rule sheet to print: the ruleset (options in the id or ?options=) on at most two A4 pages."""
+    """The rule sheet to print: the ruleset (options in the id or ?options=) on at most two A4 pages.
+    A house ruleset's is the same sheet, headed by its name and the base it is built on."""
+    if is_house_id(ident):
+        return _house_sheet(request, ident)
     base_id, path_options = split_id(ident)
     if base_id not in base_ids():
         raise Http404(gettext("No ruleset is called “%(id)s”.") % {"id": base_id})
@@ -123,6 +126,16 @@ def sheet(request: HttpRequest, ident: str) -> HttpResponse:
     context = {"sheet": rule_sheet(ruleset, get_language() or "en"), "choice": choice,
                "assumed": wording.STATUS_LABELS["silent"]}
     return render(request, "reference/sheet.html", context, status=200 if choice.ruleset else 400)
+
+
+def _house_sheet(request: HttpRequest, ident: str) -> HttpResponse:
+    try:
+        ruleset = lookup(ident)
+    except RulesetError:
+        raise Http404(gettext("No ruleset is called “%(id)s”.") % {"id": ident[:80]}) from None
+    context = {"sheet": rule_sheet(ruleset, get_language() or "en"), "choice": Choice(ident, (), ruleset=ruleset),
+               "assumed": wording.STATUS_LABELS["silent"], "house_base": ruleset_name(get_ruleset(ruleset.built_on))}
+    return render(request, "reference/sheet.html", context)
 
 
 def compare(request: HttpRequest) -> HttpResponse:

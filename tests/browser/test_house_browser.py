@@ -208,3 +208,115 @@ def test_hand_size_presets_without_javascript_in_hebrew(browser: Browser, live_s
     no_overflow(page)
     page.locator("#rule-setup\\.deal").screenshot(path=str(artifacts / "house-deal-editor-refused-he-375.png"))
     context.close()
+
+
+NARROW = {"width": 320, "height": 640}
+
+
+def fits_the_screen(page: Page) -> None:
+    """Nothing wider than the viewport itself (``no_overflow`` allows up to 375 px); what a scrolling
+    box holds (the site's menu on a phone scrolls sideways) may reach beyond it."""
+    width, client = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter(e => { for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
+                         if (getComputedStyle(a).overflowX !== 'visible') return false;
+                       return true; })
+        .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5
+                  || e.getBoundingClientRect().left < -0.5)
+        .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))""")
+    assert width <= client and not wide, f"{width} px wide in {client} px: {wide}"
+
+
+def small_targets(page: Page) -> list[str]:
+    """Form controls of the house pages under 24 px tall or wide (WCAG 2.5.8), or a checkbox whose
+    label (the target a player taps) is."""
+    found: list[str] = page.evaluate("""() => [...document.querySelectorAll(
+            '.house select, .house input:not([type=checkbox]):not([type=hidden]), .house button, .house-checks label')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e, e.getBoundingClientRect()])
+        .filter(([e, r]) => r.height < 24 || r.width < 24)
+        .map(([e, r]) => (e.name || e.textContent.trim().slice(0, 20)) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""")
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "he", "hu", "ky"])
+def test_builder_at_320_px_leaves_the_form_in_view(page: Page, live_server: Any, artifacts: Path, lang: str) -> None:
+    """On a 320 px phone the summary of changes scrolls away with the page (it covered a quarter of
+    the screen, sticky); the hand-size table fits; every control is a target of at least 24 px."""
+    page.set_viewport_size(NARROW)
+    page.goto(f"{live_server.url}/{lang}/house/?base=masters")
+    fits_the_screen(page)
+    assert small_targets(page) == []
+    page.screenshot(path=str(artifacts / f"house-builder-{lang}-320.png"))
+    editor = page.locator("#deal-editor")
+    editor.scroll_into_view_if_needed()
+    box, room = editor.locator("table").bounding_box(), editor.bounding_box()
+    assert box is not None and room is not None
+    assert room["x"] - 0.5 <= box["x"] and box["x"] + box["width"] <= room["x"] + room["width"] + 0.5, (box, room)
+    page.evaluate("window.scrollBy(0, 400)")
+    summary = page.locator("#house-summary").bounding_box()
+    assert summary is not None and summary["y"] + summary["height"] <= 0, f"the summary covers the form: {summary}"
+    page.screenshot(path=str(artifacts / f"house-builder-scrolled-{lang}-320.png"))
+    editor.screenshot(path=str(artifacts / f"house-deal-editor-{lang}-320.png"))
+
+
+def test_an_impossible_combination_stays_in_view_on_a_phone(page: Page, live_server: Any, artifacts: Path) -> None:
+    """The summary is sticky on a phone only while it holds a refusal, and then at most a third of the
+    screen: the reason stays in view while the player fixes it."""
+    page.set_viewport_size(NARROW)
+    page.goto(f"{live_server.url}/en/house/?base=masters")
+    field = page.locator("input[name='rule:players.count:max']")
+    field.fill("16")
+    field.dispatch_event("change")
+    summary = page.locator("#house-summary")
+    expect(summary.get_by_role("alert")).to_contain_text("add a row for")
+    page.locator("#deal-editor").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 300)")
+    box = summary.bounding_box()
+    assert box is not None and 0 <= box["y"] <= 8 and box["height"] <= NARROW["height"] / 3, box
+    page.screenshot(path=str(artifacts / "house-builder-refused-en-320.png"))
+    field.fill("8")
+    field.dispatch_event("change")
+    expect(summary.get_by_role("alert")).to_have_count(0)
+    page.evaluate("window.scrollBy(0, 200)")
+    box = summary.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 0, box
+
+
+@pytest.mark.parametrize("lang", ["en", "he"])
+def test_builder_summary_stays_in_view_at_1280(page: Page, live_server: Any, artifacts: Path, lang: str) -> None:
+    """On a wide screen the summary stays at the top while the form scrolls (there is room for it)."""
+    page.set_viewport_size(WIDE)
+    page.goto(f"{live_server.url}/{lang}/house/?base=masters")
+    page.locator("#deal-editor").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 300)")
+    box = page.locator("#house-summary").bounding_box()
+    assert box is not None and 0 <= box["y"] <= 8, box  # at the top, below its margin
+    fits_the_screen(page)
+    assert small_targets(page) == []
+    page.screenshot(path=str(artifacts / f"house-builder-scrolled-{lang}-1280.png"))
+
+
+def test_a_house_rulesets_sheet_in_the_browser(page: Page, live_server: Any, artifacts: Path) -> None:
+    """'Print the rule sheet' on a saved house ruleset opens its sheet (it was a 404), in English and
+    Hebrew, on a phone and a wide screen."""
+    page.set_viewport_size(WIDE)
+    page.goto(f"{live_server.url}/en/house/?base=masters")
+    page.locator("[name='rule:setup.deal:tiles:0']").fill("14")
+    page.locator("#house-name").fill("Fourteen each")
+    page.get_by_role("button", name="Save the house rules").click()
+    expect(page).to_have_url(re.compile(r"/en/variants/house-[a-z2-7]{12}/$"))  # it was a 400
+    expect(page.locator("#own .flag-house")).to_have_count(1)
+    ident = page.url.rstrip("/").rsplit("/", 1)[1]
+    for lang in ("en", "he"):
+        for size, width in ((WIDE, 1280), (NARROW, 320)):
+            page.set_viewport_size(size)
+            page.goto(f"{live_server.url}/{lang}/variants/{ident}/")
+            with page.expect_navigation():
+                page.locator(".house-actions a.button").nth(2).click()
+            assert page.url.endswith(f"/{lang}/variants/{ident}/sheet/")
+            expect(page.locator("h1")).to_have_text("Fourteen each")
+            expect(page.locator(".sheet-meta")).to_contain_text(
+                "Masters Traditional Games")
+            fits_the_screen(page)
+            page.screenshot(path=str(artifacts / f"house-sheet-{lang}-{width}.png"), full_page=width == 1280)
