@@ -24,7 +24,7 @@ from rules.ruleset import (
     ValueKind,
 )
 from variants.house import is_house_id
-from variants.house import plain as to_data
+from variants.house import file_value
 from variants.loader import base_ids, get_ruleset, option_ids
 
 
@@ -56,7 +56,7 @@ def rule_json(r: Rule) -> dict[str, Any]:
         "key": r.key,
         "section": spec.section if spec else r.key.split(".", 1)[0],
         "description": gettext(spec.description) if spec else "",
-        "value": ruleset_text(r.value) if spec and spec.kind is ValueKind.TEXT else to_data(r.value),
+        "value": ruleset_text(r.value) if spec and spec.kind is ValueKind.TEXT else file_value(r.value),
         "status": r.status.value,
         "citations": [citation_json(c) for c in r.citations],
         "note": ruleset_text(r.note),

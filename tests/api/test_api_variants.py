@@ -76,7 +76,7 @@ def test_values_are_plain_json(client: Client) -> None:
     rules = {rule["key"]: rule for rule in body(client.get("/api/variants/masters"))["rules"]}
     assert rules["players.count"]["value"] == {"min": 2, "max": 8}
     deal = rules["setup.deal"]["value"]
-    assert isinstance(deal, list) and deal[0] == {"min_players": 2, "max_players": 4, "set_max": 12, "tiles": 15}
+    assert isinstance(deal, list) and deal[0] == {"players": [2, 4], "set": 12, "tiles": 15}  # as the files write it
     assert rules["engine.tile"]["value"] == "highest-held"
     assert rules["turn.must_play"]["value"] is True
     assert isinstance(rules["scoring.double_blank"]["value"], int)
@@ -133,3 +133,17 @@ def test_impossible_option_combinations_are_400(client: Client, ident: str, frag
 def test_percent_encoded_plus(client: Client) -> None:
     data = body(client.get("/api/variants/masters%2Bmandatory-doubles"))
     assert data["id"] == "masters+mandatory-doubles"
+
+
+@pytest.mark.parametrize("ident", ["howto", "gamerules", "masters", "cardinal"])
+def test_a_value_read_from_the_api_can_be_sent_back_in_a_house_ruleset(client: Client, ident: str) -> None:
+    """What GET /api/variants/<id> gives is what POST /api/rulesets takes: a client changes one
+    row of the hand-size table it read and sends the table back."""
+    rules = {rule["key"]: rule["value"] for rule in body(client.get(f"/api/variants/{ident}"))["rules"]}
+    deal = [dict(row) for row in rules["setup.deal"]]
+    deal[0]["tiles"] = (deal[0]["tiles"] or 10) - 1
+    made = client.post("/api/rulesets", json.dumps({"base": ident, "name": "Ours", "rules": {"setup.deal": deal}}),
+                       content_type="application/json")
+    assert made.status_code == 201, made.content[:500]
+    again = {rule["key"]: rule["value"] for rule in body(client.get(f"/api/variants/{body(made)['id']}"))["rules"]}
+    assert again["setup.deal"] == deal
