@@ -39,3 +39,14 @@ def test_the_picker_names_the_variant_line_as_code(client: Client, language: str
     summary = page.split('<details class="picker"', 1)[1].split("</summary>", 1)[0]
     assert '<code dir="ltr">variant:</code>' in summary, summary
     assert summary.count("variant:") == 1, summary
+
+
+@pytest.mark.django_db
+def test_a_refused_house_upload_isolates_the_keys_it_quotes(client: Client) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = ("title: Ours\nbase: masters\nrules:\n  setup.deal:\n    value:\n      - {max_players: 3, set: 12, tiles: 15}\n"
+            "    status: house\n    cite: []\n")
+    refused = client.post("/he/house/upload/", {"file": SimpleUploadedFile("ours.yaml", text.encode())})
+    assert refused.status_code == 400
+    assert "<bdi>&#x27;max_players&#x27;</bdi>" in refused.content.decode()
