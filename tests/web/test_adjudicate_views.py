@@ -140,7 +140,7 @@ def test_parse_error_names_line_and_column_keeps_text_and_marks_the_line(client:
     r = post(client, text)
     assert r.status_code == 400
     page = html(r)
-    assert "line 8, column 15: expected a tile like 6-4, found &#x27;2-x&#x27;" in page
+    assert "line 8, column 15: expected a tile like 6-4, found <bdi>&#x27;2-x&#x27;</bdi>" in page
     assert 'aria-invalid="true"' in page
     assert 'aria-describedby="position-hint input-error"' in page
     assert "mexican: 12-2 2-x" in page  # kept in the textarea
@@ -150,8 +150,8 @@ def test_parse_error_names_line_and_column_keeps_text_and_marks_the_line(client:
 
 
 @pytest.mark.parametrize(("text", "needle"), [
-    ("", "expected a &#x27;players:&#x27; line"),
-    ("players: A B\nengine: 12\nturn: C\n", "found &#x27;C&#x27;"),
+    ("", "expected a <bdi>&#x27;players:&#x27;</bdi> line"),
+    ("players: A B\nengine: 12\nturn: C\n", "found <bdi>&#x27;C&#x27;</bdi>"),
     ("players: A B\nengine: 12\nA: 12-3 3-3\nB: 12-3\nturn: A\n", "appears twice"),
     ("players: A B\nengine: 12\nA: 11-3\nturn: A\n", "does not chain"),
     ("players: A B\nengine: 12\nturn: A\nbogus: 1\n", "bogus"),

@@ -160,7 +160,7 @@ def test_the_endpoint_applies_a_tap_and_keeps_the_title(client: Client) -> None:
 @pytest.mark.django_db
 def test_the_endpoint_shows_the_parsers_error_and_the_way_back(client: Client) -> None:
     html = post(client, position=EXAMPLE.replace("Bob: 12-7 7-3", "Bob: 12-7 7-q"), op="train-marker:Bob")
-    assert "line 5, column 11: expected a tile like 6-4, found &#x27;7-q&#x27;" in html
+    assert "line 5, column 11: expected a tile like 6-4, found <bdi>&#x27;7-q&#x27;</bdi>" in html
     assert 'class="b-btn b-back" data-line="5" data-column="11"' in html
     assert "data-edited=\"\"" in html  # the typed text is never overwritten
     html = post(client, "he", position="players: Ann\n")
