@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from mextrain_site.core.limits import limited
@@ -34,6 +35,12 @@ from .present import echo
 TEMPLATE = "referee/_builder.html#editor"
 FIELD_EDITS = {b.Kind.ENGINE, b.Kind.SET, b.Kind.BONEYARD}
 """Edits whose argument comes from a field of the same name (the page's selects)."""
+
+
+def set_name(n: int) -> str:
+    """A set by its highest double ("double-12"), in the player's words: the catalogue's one
+    "domino set" entry, which the house pages use too. Plain text: it goes in an <option>."""
+    return pgettext("domino set", "double-%(n)s") % {"n": n}
 
 
 def faces() -> list[tuple[int, SafeString]]:
@@ -83,7 +90,7 @@ def set_default(p: Position) -> str:
     except RulesetError:
         rulesets = all_rulesets()
     found = sorted({default_set(rs, len(p.players), b.engine_of(p)) for rs in rulesets})
-    return " / ".join(f"double-{s}" for s in found)
+    return " / ".join(set_name(s) for s in found)
 
 
 def train_label(name: str) -> str:
@@ -117,7 +124,7 @@ def table(p: Position, opened: str, picked: str) -> dict[str, Any]:
         "can_add_player": len(p.players) < MAX_PLAYERS,
         "can_remove_player": len(p.players) > 2,
         "engines": b.engines(p),
-        "sets": b.sets(p),
+        "sets": [(s, set_name(s)) for s in b.sets(p)],
         "set_default": set_default(p),
         "trains": trains,
         "boneyard": p.boneyard_count,

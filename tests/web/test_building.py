@@ -5,9 +5,12 @@ it offers is one it can make; then the endpoint that renders the editor."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from django.test import Client, override_settings
+from django.utils import translation
+from django.utils.translation import gettext, pgettext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -212,3 +215,21 @@ def test_a_scoring_question_without_engine_or_turn_opens_and_stays_one(client: C
     html = post(client, position=text, op="turn:Bob")
     assert text_of(html) == ("players: Ann Bob\nengine: 12-12\nAnn: -\nBob: -\nmexican: -\nturn: Bob\nhand: 0-0 12-11\n"
                              "check: score\n")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "he", "hu", "ky", "it", "el"])
+def test_the_sets_are_named_in_the_players_language(client: Client, language: str) -> None:
+    """The Set select names each set, and the rulesets' default, with the site's one word for a set
+    (the "domino set" entry of the catalogue, as the house pages use it): never a Latin "double-"
+    outside English."""
+    html = post(client, language, position=EXAMPLE)
+    select = re.search(r'<select name="set".*?</select>', html, re.S)
+    assert select is not None
+    options = [unescape(o) for o in re.findall(r"<option[^>]*>([^<]*)</option>", select.group(0))]
+    with translation.override(language):
+        named = [pgettext("domino set", "double-%(n)s") % {"n": n} for n in (6, 9, 12, 15, 18)]
+        default = gettext("as the rulesets say (%(set)s)") % {"set": named[2]}
+    assert options == [default, *named[2:]]  # the example's tiles need at least double-12
+    if language != "en":
+        assert "double" not in html.lower()
