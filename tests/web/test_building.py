@@ -5,7 +5,10 @@ it offers is one it can make; then the endpoint that renders the editor."""
 from __future__ import annotations
 
 import re
+import urllib.error
+import urllib.request
 from html import unescape
+from typing import Any
 
 import pytest
 from django.test import Client, override_settings
@@ -177,9 +180,34 @@ def test_a_refused_tap_says_why_and_changes_nothing(client: Client) -> None:
     assert "5-3 is not free or does not match the open end 9" in html
 
 
-@pytest.mark.django_db
-def test_the_endpoint_refuses_get(client: Client) -> None:
-    assert client.get("/en/adjudicate/build/").status_code == 405
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any) -> None:
+        return None  # the 3xx itself is the answer under test
+
+
+@pytest.mark.parametrize("language", ["en", "he", "hu"])
+@pytest.mark.parametrize("path", ["build/", "share/"])
+def test_a_get_of_a_post_only_address_goes_back_to_the_referee_page(live_server: Any, language: str,
+                                                                    path: str) -> None:
+    """A reload after an htmx error lands on these addresses: over real HTTP, a GET (with whatever
+    query it carries) is sent to the page, and the query is not carried along."""
+    opener = urllib.request.build_opener(NoRedirects)
+    for method in ("GET", "HEAD"):
+        request = urllib.request.Request(f"{live_server.url}/{language}/adjudicate/{path}?position=secret",
+                                         method=method)
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            opener.open(request, timeout=30)
+        assert answer.value.code == 303, (method, answer.value.code)
+        assert answer.value.headers["Location"] == f"/{language}/adjudicate/"
+    # followed, it is the page, in the same language
+    with urllib.request.urlopen(f"{live_server.url}/{language}/adjudicate/{path}", timeout=30) as page:
+        assert page.status == 200 and page.url == f"{live_server.url}/{language}/adjudicate/"
+        assert f'lang="{language}"' in page.read().decode()
+    # other methods are still refused
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        opener.open(urllib.request.Request(f"{live_server.url}/{language}/adjudicate/{path}", method="PUT"),
+                    timeout=30)
+    assert answer.value.code in (403, 405)
 
 
 @pytest.mark.django_db
