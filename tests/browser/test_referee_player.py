@@ -256,29 +256,50 @@ def test_no_page_scrolls_sideways_on_a_phone_and_the_header_is_short(browser: Br
     page.context.close()
 
 
-TARGETS = "button, summary, .site-header a, input[type=checkbox], .quote cite a, .home a"
+TARGETS = "button, summary, select, .site-header a, input[type=checkbox], .quote cite a, .home a"
 
 
 def small_targets(page: Page) -> list[str]:
-    """Targets under 24x24 px, and controls (buttons, disclosures, the header) under 44 px tall."""
+    """Targets under 24x24 px, controls (buttons, selects, disclosures, the header) under 44 px tall,
+    and the Build editor's controls under 44x44 px (README, *Building the table by taps*)."""
     return list(page.evaluate(
         """sel => [...document.querySelectorAll(sel)].flatMap(el => {
               const r = el.getBoundingClientRect();
               if (r.width === 0 || r.height === 0 || !el.checkVisibility()) return [];
-              const control = el.matches('button, summary, .site-header a') && !el.closest('.quote');
+              const control = el.matches('button, summary, select, .site-header a') && !el.closest('.quote');
               const min = control ? 44 : 24;
+              const minWidth = control && el.closest('#builder-area') ? 44 : 24;
               const box = el.matches('input') ? el.closest('label').getBoundingClientRect() : r;
-              return box.height < min || box.width < 24 ? [`${el.outerHTML.slice(0, 80)} ${box.width}x${box.height}`] : [];
+              return box.height < min || box.width < minWidth ? [`${el.outerHTML.slice(0, 80)} ${box.width}x${box.height}`] : [];
            })""", TARGETS))
 
 
-@pytest.mark.parametrize("language", ["en", "he"])
+BUILD_PANELS = ("", "open:train:Ann", "open:train:Dee", "open:hand:Bob", "open:moves", "pick:move:6-4",
+                "pick:check:6-4", "open:rename:Ann")
+"""Build mode's states, one panel open at a time (the page's example: Bob to move, 6-4 in his hand)."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_tap_targets_are_large_enough_on_a_phone(browser: Browser, live_server: Any, language: str) -> None:
     page = new_page(browser, "phone")
     page.goto(f"{live_server.url}/{language}/")
     assert small_targets(page) == []
     page.goto(f"{live_server.url}/{language}/adjudicate/")
     page.locator("details.picker summary").click()
+    # Build mode, each panel open in turn, the other players' hands shown, then a text it cannot show
+    page.locator("#mode-build").click()
+    expect(page.locator("#builder .b-players")).to_be_visible()
+    for panel in BUILD_PANELS:
+        if panel:
+            page.locator(f"#builder button[value='{panel}']").click()
+            expect(page.locator("#builder-area")).to_have_attribute("data-pending", "0")
+        assert small_targets(page) == [], f"Build mode, {panel or 'closed'}"
+    page.locator("#builder details.b-others > summary").click()
+    assert small_targets(page) == [], "Build mode, other hands"
+    page.fill("#position", "players: Ann Bob\nengine: x\n")
+    expect(page.locator("#builder .b-error")).to_be_visible()
+    assert small_targets(page) == [], "Build mode, an error"
+    page.locator("#mode-type").click()
     judge(page, DISPUTE, language)
     page.locator(".answer .original summary").first.click()
     assert small_targets(page) == []
