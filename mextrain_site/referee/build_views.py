@@ -8,13 +8,17 @@ the parser's error and its line, and an offer to go back to the text.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from mextrain_site.core.limits import limited
@@ -34,6 +38,30 @@ from .present import echo
 TEMPLATE = "referee/_builder.html#editor"
 FIELD_EDITS = {b.Kind.ENGINE, b.Kind.SET, b.Kind.BONEYARD}
 """Edits whose argument comes from a field of the same name (the page's selects)."""
+
+
+View = TypeVar("View", bound=Callable[..., HttpResponse])
+
+
+def get_goes_to_the_page(view: View) -> View:
+    """A POST-only address (the Build editor, Share) answers a GET or HEAD by sending the player to
+    the referee page in the same language: a player who reloads after an htmx error lands on it, and
+    an empty 405 is a dead end. The query is dropped (it could carry a position the player never
+    meant to put in an address). Outermost, so such a GET counts against no rate limit."""
+
+    @functools.wraps(view)
+    def answer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method in ("GET", "HEAD"):
+            return HttpResponseRedirect(reverse("referee:adjudicate"), status=303)
+        return view(request, *args, **kwargs)
+
+    return cast(View, answer)
+
+
+def set_name(n: int) -> str:
+    """A set by its highest double ("double-12"), in the player's words: the catalogue's one
+    "domino set" entry, which the house pages use too. Plain text: it goes in an <option>."""
+    return pgettext("domino set", "double-%(n)s") % {"n": n}
 
 
 def faces() -> list[tuple[int, SafeString]]:
@@ -83,7 +111,7 @@ def set_default(p: Position) -> str:
     except RulesetError:
         rulesets = all_rulesets()
     found = sorted({default_set(rs, len(p.players), b.engine_of(p)) for rs in rulesets})
-    return " / ".join(f"double-{s}" for s in found)
+    return " / ".join(set_name(s) for s in found)
 
 
 def train_label(name: str) -> str:
@@ -117,7 +145,7 @@ def table(p: Position, opened: str, picked: str) -> dict[str, Any]:
         "can_add_player": len(p.players) < MAX_PLAYERS,
         "can_remove_player": len(p.players) > 2,
         "engines": b.engines(p),
-        "sets": b.sets(p),
+        "sets": [(s, set_name(s)) for s in b.sets(p)],
         "set_default": set_default(p),
         "trains": trains,
         "boneyard": p.boneyard_count,
@@ -173,6 +201,7 @@ def _opened_after(edit: b.Edit | None, opened: str) -> str:
     return opened
 
 
+@get_goes_to_the_page
 @limited("build")
 @require_POST
 def build(request: HttpRequest) -> HttpResponse:

@@ -30,6 +30,7 @@ from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_PAGE_WORK
 from rules.position import MAX_TEXT
 
+from .build_views import get_goes_to_the_page
 from .forms import AdjudicateForm, normalise_newlines, picked_names, picker_groups, read_plainly
 from .models import SharedRuling
 from .present import display_order, echo, judged_page
@@ -137,6 +138,7 @@ def adjudicate(request: HtmxHttpRequest) -> HttpResponse:
     return _judge_and_render(request, text, variants)
 
 
+@get_goes_to_the_page
 @vary_on_headers("HX-Request")
 @require_POST
 @limited("share")

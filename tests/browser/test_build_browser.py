@@ -286,3 +286,70 @@ def test_quick_taps_are_all_kept_in_order(phone: Page) -> None:
     assert pending == "4"
     settled(page)
     expect(page.locator("#position")).to_have_value(re.compile("hand: 11-2 9-2 7-7 6-4 5-5 5-1 3-3 1-0\n"))
+
+
+ALL_LANGUAGES = ("en", "he", "hu", "ky", "it", "el")
+
+
+def sticking_out(page: Page) -> list[str]:
+    """The visible elements wider than the screen, outside any box that scrolls (for the message)."""
+    return list(page.evaluate("""() => { const W = document.documentElement.clientWidth; const out = [];
+        for (const el of document.querySelectorAll('body *')) {
+          const r = el.getBoundingClientRect();
+          if (!(r.right > W + 1 || r.left < -1) || r.width === 0 || !el.checkVisibility()) continue;
+          let p = el.parentElement, clipped = false;
+          while (p) { if (getComputedStyle(p).overflowX !== 'visible') { clipped = true; break; } p = p.parentElement; }
+          if (!clipped) out.push(`${el.tagName}.${el.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
+        }
+        return out.slice(0, 6); }"""))
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+def test_build_mode_fits_a_phone_and_names_the_sets_in_every_language(browser: Browser, live_server: Any,
+                                                                       artifacts: Path, language: str) -> None:
+    """At 320 and 375 px, in every language, Build mode (with a train, a hand and the moves open in
+    turn) never scrolls sideways: long translated options (Hungarian's default set reads "ahogy a
+    szabályváltozatok mondják (dupla-12)") shrink their select instead of widening the page. The sets
+    are named in the player's words, as the house pages name them."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/{language}/adjudicate/")
+    page.locator("#mode-build").click()
+    expect(page.locator("#builder .b-players")).to_be_visible()
+    settled(page)
+    for panel in ("", "open:train:Ann", "open:hand:Bob", "open:moves"):
+        if panel:
+            page.locator(f"#builder button[value='{panel}']").click()
+            settled(page)
+        for width in (320, 375):
+            page.set_viewport_size({"width": width, "height": PHONE["height"]})
+            width_now = page.evaluate("document.documentElement.scrollWidth")
+            assert width_now <= width, f"Build, {panel or 'closed'}, /{language}/ at {width} px: {width_now} px wide, {sticking_out(page)}"
+            if not panel:
+                page.screenshot(path=str(artifacts / f"build-fit-{language}-{width}.png"), full_page=True)
+    options: list[str] = page.evaluate("""() => [...document.querySelectorAll('#builder-area option')].map(o => o.text)""")
+    shown = page.locator("#builder-area").inner_text() + "\n" + "\n".join(options)
+    with translation.override(language):
+        twelve = translation.pgettext("domino set", "double-%(n)s") % {"n": 12}
+    assert twelve in options and any(twelve in o and o != twelve for o in options)  # a choice, and the default
+    if language != "en":
+        assert not re.search(r"double", shown, re.I), f"Latin 'double' in Build mode, /{language}/"
+    context.close()
+
+
+@pytest.mark.parametrize("language", ("en", "he", "hu"))
+def test_build_mode_at_1280(browser: Browser, live_server: Any, artifacts: Path, language: str) -> None:
+    """On a wide screen the selects keep their natural width (the phone fix does not stretch them)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/{language}/adjudicate/")
+    page.locator("#mode-build").click()
+    expect(page.locator("#builder .b-players")).to_be_visible()
+    settled(page)
+    page.locator("#builder button[value='open:hand:Bob']").click()
+    settled(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    engine = page.locator("#builder select[name=engine]").bounding_box()
+    assert engine is not None and engine["width"] < 200
+    page.screenshot(path=str(artifacts / f"build-wide-{language}-1280.png"), full_page=True)
+    context.close()

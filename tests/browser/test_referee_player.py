@@ -262,23 +262,30 @@ TARGETS = "a[href], button, summary, select, input[type=checkbox], input[type=ra
 
 
 def small_targets(page: Page) -> list[str]:
-    """Targets under 24x24 px (a check box: its label), and controls (buttons, disclosures, the
-    header's links) under 44 px tall; a quote's disclosure of its original text, repeated under
-    every quote, is held to WCAG's 24 px."""
+    """Targets under 24x24 px (a check box: its label), controls (buttons, selects, disclosures,
+    the header's links) under 44 px tall, and the Build editor's controls under 44x44 px (README,
+    *Building the table by taps*); a quote's disclosure of its original text, repeated under every
+    quote, is held to WCAG's 24 px."""
     return list(page.evaluate(
         """sel => [...document.querySelectorAll(sel)].flatMap(el => {
               const r = el.getBoundingClientRect();
               if (r.width === 0 || r.height === 0 || !el.checkVisibility()) return [];
               const p = el.parentElement;
               if (el.matches('a') && p.matches('p, blockquote, .hint') && p.textContent.trim() !== el.textContent.trim()) return [];
-              const control = el.matches('button, summary, .site-header a') && !el.closest('.quote, details.original');
+              const control = el.matches('button, summary, select, .site-header a') && !el.closest('.quote, details.original');
               const min = control ? 44 : 24;
+              const minWidth = control && el.closest('#builder-area') ? 44 : 24;
               const box = el.matches('input') && el.closest('label') ? el.closest('label').getBoundingClientRect() : r;
-              return box.height < min || box.width < 24 ? [`${el.outerHTML.slice(0, 80)} ${box.width}x${box.height}`] : [];
+              return box.height < min || box.width < minWidth ? [`${el.outerHTML.slice(0, 80)} ${box.width}x${box.height}`] : [];
            })""", TARGETS))
 
 
-@pytest.mark.parametrize("language", ["en", "he"])
+BUILD_PANELS = ("", "open:train:Ann", "open:train:Dee", "open:hand:Bob", "open:moves", "pick:move:6-4",
+                "pick:check:6-4", "open:rename:Ann")
+"""Build mode's states, one panel open at a time (the page's example: Bob to move, 6-4 in his hand)."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_tap_targets_are_large_enough_on_a_phone(browser: Browser, live_server: Any, language: str) -> None:
     page = new_page(browser, "phone")
     seed = get_ruleset("howto").sources[0].seed
@@ -287,6 +294,20 @@ def test_tap_targets_are_large_enough_on_a_phone(browser: Browser, live_server: 
         assert small_targets(page) == [], f"/{language}/{path}"
     page.goto(f"{live_server.url}/{language}/adjudicate/")
     page.locator("details.picker summary").click()
+    # Build mode, each panel open in turn, the other players' hands shown, then a text it cannot show
+    page.locator("#mode-build").click()
+    expect(page.locator("#builder .b-players")).to_be_visible()
+    for panel in BUILD_PANELS:
+        if panel:
+            page.locator(f"#builder button[value='{panel}']").click()
+            expect(page.locator("#builder-area")).to_have_attribute("data-pending", "0")
+        assert small_targets(page) == [], f"Build mode, {panel or 'closed'}"
+    page.locator("#builder details.b-others > summary").click()
+    assert small_targets(page) == [], "Build mode, other hands"
+    page.fill("#position", "players: Ann Bob\nengine: x\n")
+    expect(page.locator("#builder .b-error")).to_be_visible()
+    assert small_targets(page) == [], "Build mode, an error"
+    page.locator("#mode-type").click()
     judge(page, DISPUTE, language)
     page.locator(".answer .original summary").first.click()
     assert small_targets(page) == []

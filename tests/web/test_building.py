@@ -5,9 +5,15 @@ it offers is one it can make; then the endpoint that renders the editor."""
 from __future__ import annotations
 
 import re
+import urllib.error
+import urllib.request
+from html import unescape
+from typing import Any
 
 import pytest
 from django.test import Client, override_settings
+from django.utils import translation
+from django.utils.translation import gettext, pgettext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -174,9 +180,34 @@ def test_a_refused_tap_says_why_and_changes_nothing(client: Client) -> None:
     assert "5-3 is not free or does not match the open end 9" in html
 
 
-@pytest.mark.django_db
-def test_the_endpoint_refuses_get(client: Client) -> None:
-    assert client.get("/en/adjudicate/build/").status_code == 405
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any) -> None:
+        return None  # the 3xx itself is the answer under test
+
+
+@pytest.mark.parametrize("language", ["en", "he", "hu"])
+@pytest.mark.parametrize("path", ["build/", "share/"])
+def test_a_get_of_a_post_only_address_goes_back_to_the_referee_page(live_server: Any, language: str,
+                                                                    path: str) -> None:
+    """A reload after an htmx error lands on these addresses: over real HTTP, a GET (with whatever
+    query it carries) is sent to the page, and the query is not carried along."""
+    opener = urllib.request.build_opener(NoRedirects)
+    for method in ("GET", "HEAD"):
+        request = urllib.request.Request(f"{live_server.url}/{language}/adjudicate/{path}?position=secret",
+                                         method=method)
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            opener.open(request, timeout=30)
+        assert answer.value.code == 303, (method, answer.value.code)
+        assert answer.value.headers["Location"] == f"/{language}/adjudicate/"
+    # followed, it is the page, in the same language
+    with urllib.request.urlopen(f"{live_server.url}/{language}/adjudicate/{path}", timeout=30) as page:
+        assert page.status == 200 and page.url == f"{live_server.url}/{language}/adjudicate/"
+        assert f'lang="{language}"' in page.read().decode()
+    # other methods are still refused
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        opener.open(urllib.request.Request(f"{live_server.url}/{language}/adjudicate/{path}", method="PUT"),
+                    timeout=30)
+    assert answer.value.code in (403, 405)
 
 
 @pytest.mark.django_db
@@ -212,3 +243,21 @@ def test_a_scoring_question_without_engine_or_turn_opens_and_stays_one(client: C
     html = post(client, position=text, op="turn:Bob")
     assert text_of(html) == ("players: Ann Bob\nengine: 12-12\nAnn: -\nBob: -\nmexican: -\nturn: Bob\nhand: 0-0 12-11\n"
                              "check: score\n")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "he", "hu", "ky", "it", "el"])
+def test_the_sets_are_named_in_the_players_language(client: Client, language: str) -> None:
+    """The Set select names each set, and the rulesets' default, with the site's one word for a set
+    (the "domino set" entry of the catalogue, as the house pages use it): never a Latin "double-"
+    outside English."""
+    html = post(client, language, position=EXAMPLE)
+    select = re.search(r'<select name="set".*?</select>', html, re.S)
+    assert select is not None
+    options = [unescape(o) for o in re.findall(r"<option[^>]*>([^<]*)</option>", select.group(0))]
+    with translation.override(language):
+        named = [pgettext("domino set", "double-%(n)s") % {"n": n} for n in (6, 9, 12, 15, 18)]
+        default = gettext("as the rulesets say (%(set)s)") % {"set": named[2]}
+    assert options == [default, *named[2:]]  # the example's tiles need at least double-12
+    if language != "en":
+        assert "double" not in html.lower()
