@@ -23,8 +23,7 @@ from rules.ruleset import (
     Source,
     ValueKind,
 )
-from variants.house import is_house_id
-from variants.house import file_value
+from variants.house import file_value, is_house_id
 from variants.loader import base_ids, get_ruleset, option_ids
 
 
