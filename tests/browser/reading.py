@@ -34,3 +34,16 @@ def no_overflow(page: Page) -> None:
         .slice(0, 5).map(e => e.tagName + '.' + e.className + '#' + e.id)""")
     screen = page.evaluate("window.innerWidth")  # the viewport the test set (320 px is a phone too)
     assert width <= screen, f"the page is {width} px wide on a {screen} px screen: {wide}"
+
+
+def overflowing(page: Page) -> list[str]:
+    """The visible elements that stick out sideways, outside any scrolling box (for the message)."""
+    return list(page.evaluate("""() => { const W = document.documentElement.clientWidth; const out = [];
+        for (const el of document.querySelectorAll('body *')) {
+          const r = el.getBoundingClientRect();
+          if (!(r.right > W + 1 || r.left < -1) || r.width === 0 || !el.checkVisibility()) continue;
+          let p = el.parentElement, clipped = false;
+          while (p) { if (getComputedStyle(p).overflowX !== 'visible') { clipped = true; break; } p = p.parentElement; }
+          if (!clipped) out.push(`${el.tagName}.${el.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
+        }
+        return out.slice(0, 6); }"""))

@@ -14,6 +14,7 @@ from django.utils import translation
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from mextrain_site.referee.views import EXAMPLE
+from tests.browser.reading import overflowing
 
 pytestmark = pytest.mark.browser
 
@@ -291,19 +292,6 @@ def test_quick_taps_are_all_kept_in_order(phone: Page) -> None:
 ALL_LANGUAGES = ("en", "he", "hu", "ky", "it", "el")
 
 
-def sticking_out(page: Page) -> list[str]:
-    """The visible elements wider than the screen, outside any box that scrolls (for the message)."""
-    return list(page.evaluate("""() => { const W = document.documentElement.clientWidth; const out = [];
-        for (const el of document.querySelectorAll('body *')) {
-          const r = el.getBoundingClientRect();
-          if (!(r.right > W + 1 || r.left < -1) || r.width === 0 || !el.checkVisibility()) continue;
-          let p = el.parentElement, clipped = false;
-          while (p) { if (getComputedStyle(p).overflowX !== 'visible') { clipped = true; break; } p = p.parentElement; }
-          if (!clipped) out.push(`${el.tagName}.${el.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
-        }
-        return out.slice(0, 6); }"""))
-
-
 @pytest.mark.parametrize("language", ALL_LANGUAGES)
 def test_build_mode_fits_a_phone_and_names_the_sets_in_every_language(browser: Browser, live_server: Any,
                                                                        artifacts: Path, language: str) -> None:
@@ -324,7 +312,7 @@ def test_build_mode_fits_a_phone_and_names_the_sets_in_every_language(browser: B
         for width in (320, 375):
             page.set_viewport_size({"width": width, "height": PHONE["height"]})
             width_now = page.evaluate("document.documentElement.scrollWidth")
-            assert width_now <= width, f"Build, {panel or 'closed'}, /{language}/ at {width} px: {width_now} px wide, {sticking_out(page)}"
+            assert width_now <= width, f"Build, {panel or 'closed'}, /{language}/ at {width} px: {width_now} px wide, {overflowing(page)}"
             if not panel:
                 page.screenshot(path=str(artifacts / f"build-fit-{language}-{width}.png"), full_page=True)
     options: list[str] = page.evaluate("""() => [...document.querySelectorAll('#builder-area option')].map(o => o.text)""")

@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY
+from tests.browser.reading import overflowing
 from variants.loader import get_ruleset
 
 pytestmark = pytest.mark.browser
@@ -89,19 +90,6 @@ def in_viewport(page: Page, selector: str) -> bool:
 
 def no_horizontal_overflow(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
-
-
-def overflowing(page: Page) -> list[str]:
-    """The visible elements that stick out sideways, outside any scrolling box (for the message)."""
-    return list(page.evaluate("""() => { const W = document.documentElement.clientWidth; const out = [];
-        for (const el of document.querySelectorAll('body *')) {
-          const r = el.getBoundingClientRect();
-          if (!(r.right > W + 1 || r.left < -1) || r.width === 0 || !el.checkVisibility()) continue;
-          let p = el.parentElement, clipped = false;
-          while (p) { if (getComputedStyle(p).overflowX !== 'visible') { clipped = true; break; } p = p.parentElement; }
-          if (!clipped) out.push(`${el.tagName}.${el.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
-        }
-        return out.slice(0, 6); }"""))
 
 
 def visible_text(page: Page, selector: str) -> str:
