@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from mextrain_site.core.i18n import WORDING, ruleset_name
+from mextrain_site.core.i18n import WORDING, ruleset_name, ruleset_text
 from mextrain_site.core.limits import charge_storage, limited
 from mextrain_site.reference import rule_views, wording
 from rules.messages import Message
@@ -194,6 +194,8 @@ def _form_value(spec: RuleSpec, value: Any) -> Any:
         return {"min": str(value.min), "max": str(value.max)}
     if kind is ValueKind.CHOICE_OR_NUMBER:
         return {"choice": value.value, "number": ""} if isinstance(value, Worded) else {"choice": NUMBER, "number": str(value)}
+    if kind is ValueKind.TEXT:
+        return ruleset_text(value)  # the base's free text in the reader's language, as its pages show it
     return str(value)
 
 
@@ -363,6 +365,8 @@ def builder(request: HttpRequest) -> HttpResponse:
             values[spec.key] = (request_post.getlist(f"rule:{spec.key}") if spec.kind is ValueKind.ENUM_LIST
                                 else _sent_value(spec, request_post))
             data[spec.key] = _data(spec, request_post)
+            if spec.kind is ValueKind.TEXT and data[spec.key] == _form_value(spec, base.rules[spec.key].value):
+                data[spec.key] = base.rules[spec.key].value  # the base's text as the control showed it: unchanged
         if not errors:
             try:
                 spec_file = house_from_data(base.id, name or "-", data, file="form")

@@ -189,9 +189,9 @@ def test_the_house_page_and_its_yaml_and_upload_elsewhere(client: Client) -> Non
     assert "unknown variant <bdi>&#x27;nope&#x27;</bdi>" in bad.content.decode()  # the quoted id isolated (core/bidi.py)
 
 
-def _builder_form(client: Client, base: str = "masters") -> dict[str, Any]:
+def _builder_form(client: Client, base: str = "masters", lang: str = "en") -> dict[str, Any]:
     """The builder's form as a browser would send it untouched (every control with its value)."""
-    html = client.get(f"/en/house/?base={base}").content.decode()
+    html = client.get(f"/{lang}/house/?base={base}").content.decode()
     form: dict[str, Any] = {"base": base}
     for name, value in re.findall(r'<input (?![^>]*checkbox)[^>]*name="(rule:[^"]+)"[^>]*value="([^"]*)"', html):
         form[name] = unescape(value)
@@ -627,3 +627,22 @@ def test_a_hand_size_row_is_counted_from_one_as_the_builder_labels_it(client: Cl
         row_label = translation.gettext("Row %(n)s: players from") % {"n": 2}
     assert f"{label}: " in text and worded in text, text
     assert 'aria-label="' + escape(row_label) + '"' in response.content.decode()  # the editor's row 2: the same row
+
+
+@pytest.mark.parametrize("lang", ["he", "it"])
+def test_the_builder_shows_the_base_s_text_in_the_reader_s_language_and_keeps_it_unless_edited(
+        client: Client, lang: str) -> None:
+    """The equipment text is the base's, translated, as its page shows it; sent back untouched it
+    changes nothing, and a table's own words are kept as typed."""
+    form = _builder_form(client, "howto", lang)
+    english = str(get_ruleset("howto").rules["setup.equipment"].value)
+    with translation.override(lang):
+        shown = translation.gettext(english)
+    assert shown != english and form["rule:setup.equipment"] == shown
+    untouched = client.post(f"/{lang}/house/", {**form, "action": "save", "name": "Ours"})
+    assert untouched.status_code == 303
+    assert json.loads(HouseRuleset.objects.get().rules) == {}
+    edited = client.post(f"/{lang}/house/", {**form, "rule:setup.equipment": "our own hub", "action": "save",
+                                             "name": "Ours"})
+    assert edited.status_code == 303
+    assert json.loads(HouseRuleset.objects.exclude(rules="{}").get().rules) == {"setup.equipment": "our own hub"}
