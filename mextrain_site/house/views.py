@@ -17,11 +17,12 @@ from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from mextrain_site.core.i18n import WORDING, ruleset_name, ruleset_text
 from mextrain_site.core.limits import charge_storage, limited
+from mextrain_site.core.posting import get_goes_to
 from mextrain_site.reference import rule_views, wording
 from rules.messages import Message
 from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, DealRow, Ruleset, RuleSpec, Status, ValueKind, Worded
@@ -446,18 +447,12 @@ def _to_page(ruleset: Ruleset) -> HttpResponse:
     return HttpResponseRedirect(reverse("reference:variant", args=[ruleset.id]), status=303)
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-def upload(request: HttpRequest) -> HttpResponse:
-    """POST: a house ruleset file (as downloaded from /h/<id>.yaml): recreate it and go to its page.
-    GET: nothing to upload (a reload or a bookmark after a refused upload): 303 to the builder in
-    the same language, where the upload form is, rather than an empty 405."""
-    if request.method != "POST":
-        return HttpResponseRedirect(reverse("builder:builder"), status=303)
-    return _upload(request)
-
-
+@get_goes_to("builder:builder")
+@require_POST
 @limited("ruleset")
-def _upload(request: HttpRequest) -> HttpResponse:
+def upload(request: HttpRequest) -> HttpResponse:
+    """A house ruleset file (as downloaded from /h/<id>.yaml): recreate it and go to its page (a
+    GET, a reload after a refused upload, goes back to the builder, where the upload form is)."""
     upload_file = request.FILES.get("file")
     error: str | Refusal | YamlSyntaxError = ""  # not YAML: its line, column and PyYAML's problem
     if upload_file is None:

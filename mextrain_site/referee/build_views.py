@@ -8,20 +8,18 @@ the parser's error and its line, and an offer to go back to the text.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from mextrain_site.core.limits import limited
+from mextrain_site.core.posting import get_goes_to
 from mextrain_site.core.referee import BadInput, parse
 from rules.limits import default_set
 from rules.messages import word
@@ -38,24 +36,6 @@ from .present import echo
 TEMPLATE = "referee/_builder.html#editor"
 FIELD_EDITS = {b.Kind.ENGINE, b.Kind.SET, b.Kind.BONEYARD}
 """Edits whose argument comes from a field of the same name (the page's selects)."""
-
-
-View = TypeVar("View", bound=Callable[..., HttpResponse])
-
-
-def get_goes_to_the_page(view: View) -> View:
-    """A POST-only address (the Build editor, Share) answers a GET or HEAD by sending the player to
-    the referee page in the same language: a player who reloads after an htmx error lands on it, and
-    an empty 405 is a dead end. The query is dropped (it could carry a position the player never
-    meant to put in an address). Outermost, so such a GET counts against no rate limit."""
-
-    @functools.wraps(view)
-    def answer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method in ("GET", "HEAD"):
-            return HttpResponseRedirect(reverse("referee:adjudicate"), status=303)
-        return view(request, *args, **kwargs)
-
-    return cast(View, answer)
 
 
 def set_name(n: int) -> str:
@@ -201,7 +181,7 @@ def _opened_after(edit: b.Edit | None, opened: str) -> str:
     return opened
 
 
-@get_goes_to_the_page
+@get_goes_to("referee:adjudicate")
 @limited("build")
 @require_POST
 def build(request: HttpRequest) -> HttpResponse:

@@ -25,12 +25,12 @@ from django_htmx.middleware import HtmxDetails
 from mextrain_site.core.caching import CSRF_PLACEHOLDER, cached_page
 from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.limits import charge_storage, limited
+from mextrain_site.core.posting import get_goes_to
 from mextrain_site.core.referee import parse
 from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_PAGE_WORK
 from rules.position import MAX_TEXT
 
-from .build_views import get_goes_to_the_page
 from .forms import AdjudicateForm, normalise_newlines, picked_names, picker_groups, read_plainly
 from .models import SharedRuling
 from .present import display_order, echo, judged_page
@@ -138,7 +138,7 @@ def adjudicate(request: HtmxHttpRequest) -> HttpResponse:
     return _judge_and_render(request, text, variants)
 
 
-@get_goes_to_the_page
+@get_goes_to("referee:adjudicate")
 @vary_on_headers("HX-Request")
 @require_POST
 @limited("share")
