@@ -354,7 +354,8 @@ def test_a_hebrew_error_message_shows_the_code_it_quotes_as_typed(browser: Brows
     judge(page, "players: Ann Bob\nturn: Zed\n", "he")
     [drawn] = visual_order(page, "#input-error")
     assert "'engine: 12-12'" in drawn and "'engine: 12'" in drawn and "'engine:'" in drawn, drawn
-    page.set_viewport_size({"width": 320, "height": 740})
+    page.set_viewport_size({"width": 320, "height": 740})  # the sentence wraps: no quoted span is split
+    assert page.evaluate("[...document.querySelectorAll('#input-error bdi')].every(b => b.getClientRects().length === 1)")
     page.locator("#ruling").screenshot(path=str(artifacts / "referee-error-he-phone.png"))
     page.context.close()
 
