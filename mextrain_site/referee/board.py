@@ -89,7 +89,11 @@ def _half(x: float, y: float, n: int) -> str:
 
 def tile_svg(x: float, y: float, a: int, b: int, *, vertical: bool = False, extra_class: str = "") -> str:
     """One domino face at (x, y): ``a`` on the left (or top), ``b`` on the right (or bottom)."""
-    return _tile(x, y, a, b, vertical, "tile" + (f" {extra_class}" if extra_class else ""))
+    return _tile(x, y, a, b, vertical, _tile_class(extra_class))
+
+
+def _tile_class(extra: str) -> str:
+    return "tile" + (f" {extra}" if extra else "")
 
 
 TILE_LIMIT = 20_000
@@ -178,7 +182,7 @@ def _lay(top: float, items: Sequence[_Item], parts: list[str]) -> float:
 
 def _tile_item(a: int, b: int, *, cross_doubles: bool = True, extra_class: str = "") -> _Item:
     vertical = cross_doubles and a == b
-    cls = "tile" + (f" {extra_class}" if extra_class else "")
+    cls = _tile_class(extra_class)
     return (HALF, 2 * HALF, _tile, (a, b, True, cls)) if vertical else (2 * HALF, HALF, _tile, (a, b, False, cls))
 
 

@@ -379,8 +379,10 @@ def _language_name(code: str) -> str:
         return code
 
 
-_QUOTES: dict[tuple[str, str, str | None], Quote | None] = {}
-"""Quotes by (language, ruleset id, rule key): built once per process."""
+QUOTE_LIMIT = 4096
+_QUOTES: Memo[tuple[str, str, str | None], Quote | None] = Memo(QUOTE_LIMIT)
+"""Quotes by (language, ruleset id, rule key): built once per process. Bounded: house rulesets
+are many, each with its own id."""
 
 _SENTENCES: dict[str, Memo[Reason, str]] = {}
 """Reasons in words by language, then reason: a reason is an immutable value and recurs across
@@ -479,8 +481,7 @@ class _Reasons:
         cites = self.ruleset.citations(key) if key else ()
         own = [c for c in cites if self._lang(c) == self.language]
         chosen = (own or list(cites))[:1]
-        found = _QUOTES[memo_key] = self._quote(chosen[0]) if chosen else None
-        return found
+        return _QUOTES.keep(memo_key, self._quote(chosen[0]) if chosen else None)
 
     def _lang(self, c: Citation) -> str:
         src = self.sources.get(c.seed)
