@@ -29,7 +29,7 @@ PREFIX = "(?:ו|ש|כש|מה)?[בלכ]?ה?"
 RETIRED = {
     "a domino set is סט, not ערכה": rf"(?<![{HEBREW_LETTER}]){PREFIX}ערכ(?:ה|ת|ות|ת־)(?![{HEBREW_LETTER}])",
     "a double named by its size is כפול-N, not כפולה-N": r"כפול(?:ה|ת|ות)[-־]\s*(?:\d|\{|%\()",
-    "the double-blank is כפול-ריק": r"כפול(?:ה|ת)[-־ ]ה?ריקה|כפולת האפס|כפול־|ריק כפול",
+    "the double-blank is כפול-ריק": r"כפול(?:ה|ת)[-־ ]ה?ריקה|כפולת האפס|כפול־",
 }
 """What a message must not say, by the rule it breaks. The set word is caught with its prefixes
 ("בערכת", "והערכה"); "מערכת" (a ruleset, "מערכת חוקים") is another word and is not."""
