@@ -3,6 +3,7 @@ engine's sentences keep their placeholders."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -165,3 +166,42 @@ def test_hebrew_says_one_without_a_bare_digit() -> None:
             counted = {name: 1 if name in COUNTERS else 7 for name in names}
             text = translation.ngettext(msgid, msgid, 1) % counted if names else ""
         assert not re.search(r"(?<![\d\w-])1\s+[\u0590-\u05FF]{2,}", text), f"{msgid!r} => {text!r}"
+
+
+SOURCE_CODE = re.compile(r"\b\d{3}\b|\d{3}_[0-9a-f]+|\bsources? [A-E]\b")
+"""How a ruleset file may name a source that means nothing at a table: its file's number ("(001)",
+"000/002"), its file name (``001_6d18c0e5b411e5ec``), or a letter ("source B")."""
+
+
+def shown_rule_texts() -> list[tuple[str, str]]:
+    """Every note, reading and alternative of every base ruleset and of every option's changes,
+    and every option's summary, with where it is written: the texts a ruleset page and the
+    referee's verdict show a player."""
+    from variants.loader import base_ids, load_base
+
+    texts: list[tuple[str, str]] = []
+    for ident in base_ids():
+        base = load_base(ident)
+        entries = [(f"{ident} {key}", rule) for key, rule in base.rules.items()]
+        for name, option in base.options.items():
+            texts.append((f"{ident}+{name} summary", option.summary))
+            entries += [(f"{ident}+{name} {key}", rule) for key, rule in option.changes.items()]
+        for where, rule in entries:
+            texts += [(f"{where}.{field}", getattr(rule, field))
+                      for field in ("note", "reading", "alternative") if getattr(rule, field)]
+    return texts
+
+
+@pytest.mark.parametrize("lang", [code for code, _ in settings.LANGUAGES])
+def test_rule_texts_name_sources_as_players_know_them(lang: str) -> None:
+    """A reading says "as in the Hungarian game-rules page", never "as in the Hungarian source
+    (001)": a file's number or a letter means nothing at a table. Checked as shown in each language,
+    through the function the pages word them with, so a translation cannot bring a number back."""
+    from mextrain_site.core.i18n import ruleset_text
+
+    texts = shown_rule_texts()
+    assert len(texts) > 100 and any(".reading" in where for where, _ in texts)
+    with translation.override(lang):
+        coded = [(where, shown) for where, text in texts
+                 if SOURCE_CODE.search(shown := ruleset_text(text))]
+    assert not coded, f"{lang}: {len(coded)} texts name a source by code, e.g. {coded[:3]}"
