@@ -203,7 +203,7 @@ TEXTS = [
     # Translators: ruleset text: howto.yaml rules.turn.other_trains_before_own.reading, gamerules.yaml rules.turn.other_trains_before_own.reading, masters.yaml rules.turn.other_trains_before_own.reading …
     _('Not stated by this source; nothing stops a player whose own train is not started yet from playing on another open train.'),
     # Translators: ruleset text: howto.yaml rules.turn.announce_last_tile.reading
-    _('Not stated by this source; assumed no announcement of a last tile is required, since the article never mentions one (only the Hungarian rules, 001, ask for it). mextrain does not judge this rule in any case.'),
+    _('Not stated by this source; assumed no announcement of a last tile is required, since the article never mentions one (only the Hungarian game-rules page asks for it). mextrain does not judge this rule in any case.'),
     # Translators: ruleset text: howto.yaml rules.markers.placed.cite[1].gloss
     _('He must place a marker at the end of his train and play passes to the next player.'),
     # Translators: ruleset text: howto.yaml rules.markers.placed.cite[1].remark
@@ -215,7 +215,7 @@ TEXTS = [
     # Translators: ruleset text: howto.yaml rules.markers.removed.cite[0].gloss
     _('(showing that the owner could not play a domino on the previous move)'),
     # Translators: ruleset text: howto.yaml rules.markers.removed.reading
-    _('Not stated by this source; assumed the marker is lifted when the owner next plays a tile on the own train, as in the Hungarian (001) and Masters (003) rules. The article only implies it: a marker shows that the owner could not play on the previous move.'),
+    _('Not stated by this source; assumed the marker is lifted when the owner next plays a tile on the own train, as in the Hungarian game-rules page and the rules of Masters Traditional Games. The article only implies it: a marker shows that the owner could not play on the previous move.'),
     # Translators: ruleset text: howto.yaml rules.doubles.play_again.cite[1].gloss, howto.yaml rules.doubles.per_turn.cite[0].gloss
     _('If the second domino is also a double tile, the player must place a third domino, and so on.'),
     # Translators: ruleset text: howto.yaml rules.doubles.play_again.cite[3].gloss
@@ -235,15 +235,15 @@ TEXTS = [
     # Translators: ruleset text: howto.yaml rules.doubles.follow_up.cite[0].remark
     _('“legal”: literally “judicial”.'),
     # Translators: ruleset text: howto.yaml rules.doubles.order.reading
-    _('Not stated by this source; the article only speaks of one open double at the end of a turn. When several doubles are open, assumed they are satisfied in the order they were laid (oldest first), as in the Hungarian rules (001).'),
+    _('Not stated by this source; the article only speaks of one open double at the end of a turn. When several doubles are open, assumed they are satisfied in the order they were laid (oldest first), as in the Hungarian game-rules page.'),
     # Translators: ruleset text: howto.yaml rules.doubles.dead.reading
-    _('Not stated by this source; assumed an open double keeps its obligation even when every tile of its number has been played, since the article makes no such exception (only 001, and an option of 003, describe a dead double).'),
+    _('Not stated by this source; assumed an open double keeps its obligation even when every tile of its number has been played, since the article makes no such exception (only the Hungarian game-rules page, and an option of Masters Traditional Games, describe a dead double).'),
     # Translators: ruleset text: howto.yaml rules.doubles.branching.cite[0].gloss
     _('The first player now begins to build a train (one row of dominoes)'),
     # Translators: ruleset text: howto.yaml rules.doubles.branching.cite[1].gloss
     _('The first player builds a train (one row of dominoes)'),
     # Translators: ruleset text: howto.yaml rules.doubles.branching.reading
-    _('Not stated by this source; assumed a double opens no second branch and its train goes on as a single row, as the article describes a train ("one row of dominoes") and as in every source except Cardinal (004).'),
+    _('Not stated by this source; assumed a double opens no second branch and its train goes on as a single row, as the article describes a train ("one row of dominoes") and as in every source except Cardinal Games.'),
     # Translators: ruleset text: howto.yaml rules.round_end.blocked.cite[0].gloss, howto.yaml rules.round_end.last_tile_double.cite[0].gloss
     _('When one player places his final domino, or when no player has a legal play, the round ends.'),
     # Translators: ruleset text: howto.yaml rules.round_end.blocked.cite[0].remark, howto.yaml rules.round_end.last_tile_double.cite[0].remark
@@ -511,7 +511,7 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml rules.turn.empty_boneyard_pass.cite[0].gloss, masters.yaml rules.round_end.blocked.cite[0].gloss
     _('If a player cannot play and the boneyard is empty, the player must simply pass and make sure a marker is placed on his train.'),
     # Translators: ruleset text: masters.yaml rules.turn.announce_last_tile.reading
-    _("Not stated by this source: it asks for no announcement of a player's last tile. Assumed none is required (only source B asks for one)."),
+    _("Not stated by this source: it asks for no announcement of a player's last tile. Assumed none is required (only the Hungarian game-rules page asks for one)."),
     # Translators: ruleset text: masters.yaml rules.markers.placed.cite[0].gloss
     _("3. If the player still cannot play, then the player puts a marker on the domino at the end of his train, so making that player's train available for use by all the other players."),
     # Translators: ruleset text: masters.yaml rules.markers.removed.cite[0].gloss
@@ -529,7 +529,7 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml rules.doubles.order.cite[0].gloss, masters.yaml options.reverse-order.changes.doubles.order.cite[0].gloss
     _('each double must be played in the reverse of the order in which they were laid.'),
     # Translators: ruleset text: masters.yaml rules.doubles.order.reading
-    _('Not stated by this source, and it matters only when options make open doubles binding. Assumed oldest-first, as in source B; reverse order is listed as a further complication (the option “Doubles satisfied in reverse order”).'),
+    _('Not stated by this source, and it matters only when options make open doubles binding. Assumed oldest-first, as in the Hungarian game-rules page; reverse order is listed as a further complication (the option “Doubles satisfied in reverse order”).'),
     # Translators: ruleset text: masters.yaml rules.doubles.dead.cite[0].gloss, masters.yaml options.dead-double.cite[0].gloss
     _('When playing the mandatory double rule, it may happen that a double is laid at the end of a train and that all the dominoes matching that double have already been laid.'),
     # Translators: ruleset text: masters.yaml rules.doubles.dead.note
@@ -539,11 +539,11 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml rules.doubles.branching.cite[1].gloss
     _('So, unlike the other dominoes, a double can never turn the corner.'),
     # Translators: ruleset text: masters.yaml rules.round_end.blocked.reading
-    _('Not stated by this source: with an empty boneyard a player who cannot play just passes, and nothing says what happens when no one can play. Assumed the round ends and is scored, as in sources A and B.'),
+    _('Not stated by this source: with an empty boneyard a player who cannot play just passes, and nothing says what happens when no one can play. Assumed the round ends and is scored, as in the Hebrew and Kyrgyz how-to article and the Hungarian game-rules page.'),
     # Translators: ruleset text: masters.yaml rules.scoring.double_blank.cite[0].gloss
     _('the other players score the total number of pips on the dominoes still in their hands.'),
     # Translators: ruleset text: masters.yaml rules.scoring.double_blank.reading
-    _('Not stated specially by this source: hands score their pips, so the double-blank counts its pips, nothing (unlike sources A and B, which count it 50).'),
+    _('Not stated specially by this source: hands score their pips, so the double-blank counts its pips, nothing (unlike the Hebrew and Kyrgyz how-to article and the Hungarian game-rules page, which count it 50).'),
     # Translators: ruleset text: masters.yaml rules.winner.tie_breaks.reading
     _('Not stated by this source: no tie-break is named, so a tie for the lowest total stands.'),
     # Translators: ruleset text: masters.yaml options.mandatory-doubles.label
@@ -611,7 +611,7 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml options.thirteen-rounds.changes.engine.tile.cite[0].gloss
     _('Some people play a match starting the first game with the double-12, the second game with the double-11'),
     # Translators: ruleset text: masters.yaml options.thirteen-rounds.changes.engine.missing.reading
-    _("Not stated by this source: the variation does not say what happens when nobody holds the round's double, and the basic rule (draw until any double turns up) does not fit a fixed engine. Assumed the players draw in turn until the round's double is found, as in source A."),
+    _("Not stated by this source: the variation does not say what happens when nobody holds the round's double, and the basic rule (draw until any double turns up) does not fit a fixed engine. Assumed the players draw in turn until the round's double is found, as in the Hebrew and Kyrgyz how-to article."),
     # Translators: ruleset text: cardinal.yaml title
     _('Mexican Train (Cardinal Games)'),
     # Translators: ruleset text: cardinal.yaml rules.players.count.cite[0].gloss
@@ -667,7 +667,7 @@ TEXTS = [
     # Translators: ruleset text: cardinal.yaml rules.first_turn.trains.cite[2].gloss
     _('The first player can also create a Mexican Train'),
     # Translators: ruleset text: cardinal.yaml rules.first_turn.cannot_start.reading
-    _('Not stated by this source; assumed the player who cannot start a train on the first turn takes a normal turn (draw one tile, play it if possible, else place the marker), as in the Hungarian source (001).'),
+    _('Not stated by this source; assumed the player who cannot start a train on the first turn takes a normal turn (draw one tile, play it if possible, else place the marker), as in the Hungarian game-rules page.'),
     # Translators: ruleset text: cardinal.yaml rules.first_turn.going_out.cite[0].gloss, cardinal.yaml rules.round_end.blocked.cite[0].gloss, cardinal.yaml rules.round_end.last_tile_double.cite[0].gloss
     _('The round ends when a player has played all his dominoes.'),
     # Translators: ruleset text: cardinal.yaml rules.first_turn.going_out.reading
@@ -675,7 +675,7 @@ TEXTS = [
     # Translators: ruleset text: cardinal.yaml rules.first_turn.doubles_apply.cite[0].gloss, cardinal.yaml rules.doubles.follow_up.cite[0].gloss
     _('place this domino crosswise on the board and take another turn'),
     # Translators: ruleset text: cardinal.yaml rules.first_turn.doubles_apply.reading
-    _('Not stated by this source; the double rule is given without any exception for the first turn, so it is assumed to apply on the first turn as well, as in the Hungarian source (001).'),
+    _('Not stated by this source; the double rule is given without any exception for the first turn, so it is assumed to apply on the first turn as well, as in the Hungarian game-rules page.'),
     # Translators: ruleset text: cardinal.yaml rules.turn.matching_ends.cite[0].gloss
     _('with each domino matching the number of dots of the previous one'),
     # Translators: ruleset text: cardinal.yaml rules.turn.matching_ends.cite[1].gloss
@@ -695,19 +695,19 @@ TEXTS = [
     # Translators: ruleset text: cardinal.yaml rules.turn.cannot_play.cite[0].gloss, cardinal.yaml rules.markers.placed.cite[0].gloss
     _('If during a turn a player cannot add a domino to his train, he must place one of the train markers alongside the game.'),
     # Translators: ruleset text: cardinal.yaml rules.turn.cannot_play.reading
-    _('Not stated by this source: it never mentions drawing during play (only drawing to find the 12-12). Assumed that a player who cannot play anywhere draws one tile from the train yard, as in every other source (000/002, 001, 003).'),
+    _('Not stated by this source: it never mentions drawing during play (only drawing to find the 12-12). Assumed that a player who cannot play anywhere draws one tile from the train yard, as in every other source.'),
     # Translators: ruleset text: cardinal.yaml rules.turn.drawn_tile_only.reading
-    _('Not stated by this source; assumed that after drawing only the drawn tile may be played, as in the other sources (000/002, 001, 003).'),
+    _('Not stated by this source; assumed that after drawing only the drawn tile may be played, as in the other sources.'),
     # Translators: ruleset text: cardinal.yaml rules.turn.empty_boneyard_pass.reading
-    _('Not stated by this source; assumed that with an empty train yard a player who cannot play passes and places the marker, as in the other sources (000/002, 001, 003).'),
+    _('Not stated by this source; assumed that with an empty train yard a player who cannot play passes and places the marker, as in the other sources.'),
     # Translators: ruleset text: cardinal.yaml rules.turn.announce_last_tile.reading
-    _('Not stated by this source; no announcement of the last tile is required (only the Hungarian source 001 asks for one).'),
+    _('Not stated by this source; no announcement of the last tile is required (only the Hungarian game-rules page asks for one).'),
     # Translators: ruleset text: cardinal.yaml rules.markers.removed.reading
-    _('Not stated by this source; assumed the marker is lifted when its owner plays on his own train again, as in the Hungarian (001) and Italian (003) sources.'),
+    _('Not stated by this source; assumed the marker is lifted when its owner plays on his own train again, as in the Hungarian game-rules page and the rules of Masters Traditional Games.'),
     # Translators: ruleset text: cardinal.yaml rules.doubles.play_again.cite[0].gloss, cardinal.yaml rules.doubles.per_turn.cite[0].gloss
     _('If a player has a double domino, one that has the same number on both sides, place this domino crosswise on the board and take another turn.'),
     # Translators: ruleset text: cardinal.yaml rules.doubles.obligation.reading
-    _('Not stated by this source; nothing says an open double must be satisfied, so no obligation is assumed, as in the basic rules of the Italian source (003).'),
+    _('Not stated by this source; nothing says an open double must be satisfied, so no obligation is assumed, as in the basic rules of Masters Traditional Games.'),
     # Translators: ruleset text: cardinal.yaml rules.doubles.follow_up.note
     _('The extra turn is an ordinary turn, so its tile may go on any train open to the player.'),
     # Translators: ruleset text: cardinal.yaml rules.doubles.order.reading
@@ -721,13 +721,13 @@ TEXTS = [
     # Translators: ruleset text: cardinal.yaml rules.doubles.branching.alternative
     _('The double opens a second branch of the train, which only the player who laid it may extend.'),
     # Translators: ruleset text: cardinal.yaml rules.round_end.blocked.reading
-    _('Not stated by this source, which names only going out as the end of a round; assumed that the round ends when the train yard is empty and no player can play, as in the Hebrew/Kyrgyz (000/002) and Hungarian (001) sources.'),
+    _('Not stated by this source, which names only going out as the end of a round; assumed that the round ends when the train yard is empty and no player can play, as in the Hebrew and Kyrgyz how-to article and the Hungarian game-rules page.'),
     # Translators: ruleset text: cardinal.yaml rules.round_end.last_tile_double.note
     _('The rule makes no exception for a double: playing the last tile ends the round even if it is a double.'),
     # Translators: ruleset text: cardinal.yaml rules.scoring.double_blank.cite[0].gloss
     _('All players who have dominoes left must add up the dots on each piece and report the score to the scorekeeper.'),
     # Translators: ruleset text: cardinal.yaml rules.scoring.double_blank.reading
-    _('Not stated by this source; tiles count their dots, and the double-blank has none, so it counts 0 (the 50-point rule of 000/002 and 001 is not adopted).'),
+    _('Not stated by this source; tiles count their dots, and the double-blank has none, so it counts 0 (the 50-point rule of the Hebrew and Kyrgyz how-to article and the Hungarian game-rules page is not adopted).'),
     # Translators: ruleset text: cardinal.yaml rules.winner.tie_breaks.reading
     _('Not stated by this source; no tie-break is given, so players tied for the lowest total share the win.'),
 ]
