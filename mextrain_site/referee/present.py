@@ -17,7 +17,6 @@ out of what a player reads.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -43,7 +42,7 @@ from rules.reasons import DISPUTE_ANSWERS, Reason, ReasonCode
 from rules.ruleset import Citation, Ruleset, Source, Status
 from rules.scoring import Term, hand_points, terms
 from rules.tiles import Tile
-from variants.loader import base_ids, get_ruleset
+from variants.loader import base_ids
 
 from .board import BoardLabels, board_svg
 
@@ -68,22 +67,6 @@ def display_order(ids: Sequence[str]) -> list[str]:
 def _names(titles: Iterable[str]) -> SafeString:
     """Ruleset names in a sentence: each in its own <bdi>, so a Hebrew sentence keeps its order."""
     return format_html_join(", ", "<bdi>{}</bdi>", ((t,) for t in titles))
-
-
-_SEED_REF = re.compile(r"\b(\d{3})(?:/\d{3})*\b")
-
-
-@functools.cache
-def _titles_by_seed() -> dict[str, str]:
-    """Each source's number (the start of its file name) -> the source's title."""
-    return {src.seed[:3]: source_title(rs) for rs in (get_ruleset(i) for i in base_ids()) for src in rs.sources}
-
-
-def _sources_by_title(text: str) -> str:
-    """A ruleset's note names other sources by number ("as in the Hungarian source (001)"):
-    a player reads their titles instead."""
-    titles = _titles_by_seed()
-    return _SEED_REF.sub(lambda m: titles.get(m.group(1), m.group(0)), text)
 
 
 _PATTERNS: dict[tuple[str, str, str], str] = {}
@@ -456,7 +439,6 @@ class _Reasons:
             if rule_ is not None and rule_.status in (Status.SILENT, Status.AMBIGUOUS) and rule_.reading:
                 assumed = gettext(rule_.reading)
                 assumed_lang = self.language if assumed != rule_.reading or self.language == "en" else "en"
-                assumed = _sources_by_title(assumed)
             found = self.memo.keep(r, ReasonView(
                 code=r.code.value,
                 text=self.text(r),
