@@ -37,6 +37,7 @@ at most this many of each kind, which bounds the memory a long-running server sp
 # Enum members read once: in Python 3.11 EnumType.__getattr__ makes each read through the class
 # (Action.PLAY) a slow attribute lookup, about 0.1 us, and these are read on every move.
 _FIRST_TURN = Phase.FIRST_TURN
+_OWN_OR_MEXICAN = FirstTurnTrains.OWN_OR_MEXICAN
 _MARKER_NO_DRAW = CannotPlay.MARKER_NO_DRAW
 _DRAW_UNTIL_PLAYABLE = CannotPlay.DRAW_UNTIL_PLAYABLE
 
@@ -94,6 +95,8 @@ class Analysis:
         found = _ACCESS.get((state.ruleset.id, seat, first, markers))
         self.access, self.open_trains = found if found is not None else train_access(state, seat, first)
         """Per train, the code that decides whether the player may use it (when no double binds)."""
+        if first and progress.train is not None and flags.first_turn_trains is _OWN_OR_MEXICAN:
+            self.access, self.open_trains = one_first_turn_train(self.access, progress.train)
         if flags.limits_plays:
             self._limits(flags, hand)
         else:
@@ -413,6 +416,16 @@ def _train_access(state: State, seat: int, first_turn_now: bool) -> tuple[Reason
             codes[:mexican] = [R.FIRST_TURN_TRAINS] * mexican
     codes[seat] = R.OWN_TRAIN
     return tuple(codes)
+
+
+def one_first_turn_train(access: tuple[ReasonCode, ...], train: int) -> Access:
+    """``access`` once a special first turn has laid a tile on ``train``, where the first turn
+    builds the own train or the Mexican train (Cardinal, 004: "Στη συνέχεια, έχει δύο επιλογές",
+    then he has two options): the other train is closed for the rest of the turn. Rare (one
+    turn a round), so not kept."""
+    codes = tuple(R.FIRST_TURN_ONE_TRAIN if i != train and not code.blocks else code
+                  for i, code in enumerate(access))
+    return codes, tuple(i for i, code in enumerate(codes) if not code.blocks)
 
 
 _OWN_ONLY: Memo[tuple[tuple[ReasonCode, ...], int], Access] = Memo(CACHE_LIMIT)

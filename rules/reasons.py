@@ -63,6 +63,9 @@ class ReasonCode(enum.Enum):
     FIRST_TURN_TRAINS = ("first-turn-trains", True, "first_turn.trains",
                          "On the first turn {player} may only build their own train or the Mexican train.",
                          "The special first turn uses the own train or the Mexican train only.")
+    FIRST_TURN_ONE_TRAIN = ("first-turn-one-train", True, "first_turn.trains",
+                            "{player} has started one train this first turn and may only go on building it.",
+                            "The special first turn builds one train: the own train or the Mexican train, not both.")
     MUST_SATISFY_DOUBLE = ("must-satisfy-double", True, "doubles.obligation",
                            "The open double {double} on {required} must be satisfied first.",
                            "While a double is open, the next tile must be laid on it.")

@@ -83,6 +83,9 @@ class Progress(NamedTuple):
     """The player laid a double this turn and plays again (a non-double would have ended it)."""
     special: bool = False
     """This turn is a special first turn in which several tiles may be laid."""
+    train: int | None = None
+    """In a special first turn, the train its tiles are laid on (first_turn.trains
+    own-or-mexican: one train or the other, rules.legality.one_first_turn_train)."""
 
 
 @dataclass(frozen=True)
@@ -357,7 +360,7 @@ def _play(state: State, move: Move) -> State:
         changes["round_over"] = True
         return _new(changes)
     if progress.special:
-        changes["progress"] = Progress(progress.played + 1, False, None, progress.doubles_laid, True)
+        changes["progress"] = Progress(progress.played + 1, False, None, progress.doubles_laid, True, index)
         return _new(changes)
     if double and flags.doubles_play_again and doubles.apply_now(state):
         changes["progress"] = Progress(progress.played + 1, False, None, True, progress.special)

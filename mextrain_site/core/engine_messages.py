@@ -77,6 +77,9 @@ MESSAGES = [
     _('On the first turn {player} may only build their own train or the Mexican train.'),
     _('The special first turn uses the own train or the Mexican train only.'),
     # Translators: keep every {placeholder} exactly as it is.
+    _('{player} has started one train this first turn and may only go on building it.'),
+    _('The special first turn builds one train: the own train or the Mexican train, not both.'),
+    # Translators: keep every {placeholder} exactly as it is.
     _('The open double {double} on {required} must be satisfied first.'),
     _('While a double is open, the next tile must be laid on it.'),
     # Translators: keep every {placeholder} exactly as it is.
