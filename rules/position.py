@@ -34,6 +34,9 @@ _COUNT_RE = re.compile(r"\d{1,3}\Z", re.ASCII)
 _DIGITS_RE = re.compile(r"\d+\Z", re.ASCII)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _TILE_WORD = re.compile(r"(?<!\S)\d+-\d+(?!\S)", re.ASCII)
+_BEFORE_TURN = ("variant", "players", "set", "engine", "round", "phase", "boneyard")
+"""The keys that come before 'turn:' in the format's order (with the trains): a missing 'turn:'
+line is reported after the last of them."""
 SCORE = "score"
 """``check: score``: a scoring question."""
 
@@ -44,6 +47,16 @@ PositionError = InputError
 
 class PositionSyntaxError(InputError):
     """The text does not follow the format."""
+
+
+class MissingLineError(PositionSyntaxError):
+    """A required line is missing; reported at the end of the line after which it belongs.
+
+    ``partial`` is the position as written, when what is missing is only the 'turn:' line: a front
+    end checks it under the rulesets first (a pip above the set is an error at an exact place,
+    reported before the missing line), then raises this error."""
+
+    partial: Position | None = None
 
 
 class ImpossiblePositionError(InputError):
@@ -243,6 +256,8 @@ class _Line:
     key_col: int
     value: str
     value_col: int
+    width: int
+    """The line's length as typed (comment included): its end is where a missing line is reported."""
 
 
 def _clip(text: str, limit: int = 40) -> str:
@@ -307,7 +322,7 @@ class _Parser:
             key = " ".join(body[:colon].split())
             rest = body[colon + 1:]
             value_col = colon + 2 + (len(rest) - len(rest.lstrip()))
-            out.append(_Line(number, key, lead + 1, rest.strip(), value_col))
+            out.append(_Line(number, key, lead + 1, rest.strip(), value_col, len(raw)))
             if key.lower() == "moves":
                 in_moves = True
         return out, move_lines
@@ -329,12 +344,25 @@ class _Parser:
                 seen[low] = ln
                 continue
             train_lines.append(ln)
-        if "players" not in seen:
-            raise self.error(lines[0].number if lines else 1, Message("expected a 'players:' line naming the seats"), 1)
-        players = self.players(seen["players"])
+        # A missing required line is reported after what is written has been read: an error at an
+        # exact place (a bad tile, an unknown key) names what to fix where it is; the missing line
+        # comes next, at the end of the line after which it belongs (self.missing_at).
+        missing: list[MissingLineError] = []
+        players: tuple[str, ...] = ()
+        if "players" in seen:
+            players = self.players(seen["players"])
+        else:
+            line, column = self.missing_at(lines, ("variant",))
+            missing.append(MissingLineError(Message(
+                "the position has no 'players:' line: add one after this line naming the seats, like 'players: Ann Bob'")
+                if (line, column) != (1, 1) else Message(
+                "the position has no 'players:' line: start it with one naming the seats, like 'players: Ann Bob'"),
+                line, column))
         folded = {p.casefold(): p for p in players}
 
         def resolve(name: str, line: _Line | int, column: int, what: str = "") -> str:
+            if not players:  # no 'players:' line: no name can be checked (reported as missing)
+                return name
             found = folded.get(name.casefold())
             if found is None:
                 raise self.error(line, Message("expected {what} ({names}), found {found}",
@@ -347,7 +375,10 @@ class _Parser:
         if "engine" in seen:
             engine = self.engine(seen["engine"])
         elif not score or train_lines:
-            raise self.error(1, Message("expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')"), 1)
+            line, column = self.missing_at(lines, ("variant", "players", "set"))
+            missing.append(MissingLineError(Message(
+                "the position has no 'engine:' line: add one after this line, like 'engine: 12-12' or 'engine: 12'"),
+                line, column))
         set_max = self.set_line(seen["set"]) if "set" in seen else None
         trains: dict[str, TrainLine] = {}
         train_at: dict[str, _Line] = {}
@@ -357,10 +388,10 @@ class _Parser:
             if name in trains:
                 raise self.error(ln, Message("the train {train} is given twice (first on line {first})", train=repr(name),
                                              first=train_at[name].number), ln.key_col)
-            assert engine is not None  # required above when a train is given
             trains[name] = self.train(ln, engine, allow_marker=name != MEXICAN)
             train_at[name] = ln
         turn: str | None = None
+        turn_missing = False
         if "turn" in seen:
             tl = seen["turn"]
             turn_words = self.words(tl)
@@ -368,15 +399,19 @@ class _Parser:
                 raise self.error(tl, Message("expected one player's name after 'turn:'"))
             turn = resolve(turn_words[0][0], tl, turn_words[0][1])
         elif not score or "moves" in seen:
-            raise self.error(1, Message("expected a 'turn:' line naming the player to move"), 1)
+            turn_missing = True
+            line, column = self.missing_at(lines, _BEFORE_TURN, train_lines)
+            missing.append(MissingLineError(Message(
+                "the position has no 'turn:' line: add one after this line naming the player to move, "
+                "like 'turn: {name}'", name=players[0] if players else "Ann"), line, column))
         hands: dict[str, tuple[Tile, ...]] = {}
         hand_at: dict[str, _Line] = {}
         for ln, owner in hand_lines:
-            if owner is None and turn is None:
+            if owner is None and turn is None and not turn_missing:
                 raise self.error(ln, Message("expected 'hand <name>:' (without a 'turn:' line, 'hand:' names nobody)"),
                                  ln.key_col)
-            holder = turn if owner is None else resolve(owner, ln, ln.key_col + 5)
-            assert holder is not None
+            # 'hand:' while the required 'turn:' line is missing: the hand of whoever it will name
+            holder = (turn or "") if owner is None else resolve(owner, ln, ln.key_col + 5)
             if holder in hands:
                 raise self.error(ln, Message("the hand of {name} is given twice (first on line {first})", name=holder,
                                              first=hand_at[holder].number), ln.key_col)
@@ -445,6 +480,8 @@ class _Parser:
             if not score:
                 check = self.move(c.value, c.number, c.value_col, resolve)
             check_line = c.number
+        if missing and not turn_missing or len(missing) > 1:
+            raise missing[0]  # the position needs the missing line before it can be checked as a whole
         position = Position(
             players=players,
             engine=engine,
@@ -468,7 +505,21 @@ class _Parser:
             highest=self.highest,
         )
         self.check_possible(position, seen, train_at, hand_at)
+        if missing:  # only 'turn:': the position as written has been checked; a front end checks it
+            missing[0].partial = position  # under the rulesets before it reports the missing line
+            raise missing[0]
         return position
+
+    @staticmethod
+    def missing_at(lines: list[_Line], before: tuple[str, ...], also: list[_Line] | None = None) -> tuple[int, int]:
+        """Where a missing required line belongs: the end of the last line written whose key comes
+        before it in the format's order (``before``, and the lines in ``also``), where the player
+        types it; line 1, column 1 when none does (it belongs at the top)."""
+        anchors = [ln for ln in lines if ln.key.lower() in before] + (also or [])
+        if not anchors:
+            return 1, 1
+        last = max(anchors, key=lambda ln: ln.number)
+        return last.number, last.width + 1
 
     # -- values --------------------------------------------------------------------------
     def players(self, ln: _Line) -> tuple[str, ...]:
@@ -540,7 +591,9 @@ class _Parser:
             return 0
         return self.tile_list(ln)
 
-    def train(self, ln: _Line, engine: int, allow_marker: bool) -> TrainLine:
+    def train(self, ln: _Line, engine: int | None, allow_marker: bool) -> TrainLine:
+        """A train line; without an engine (its line is missing, reported after every line is read)
+        the tiles are read but the first is not matched against it."""
         words = self.words(ln)
         marker = False
         if words and words[-1][0] == "*":
@@ -574,6 +627,8 @@ class _Parser:
                 near = first_a
             end = first.other(near)
             rest = zip(tiles[1:], cols[1:])
+        elif engine is None:
+            return TrainLine(tuple(tiles), unknown, near, marker)
         else:
             end = engine
             rest = zip(tiles, cols)

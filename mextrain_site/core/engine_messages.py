@@ -377,7 +377,6 @@ MESSAGES = [
     _('the Mexican train'),
     # Translators: keep every {placeholder} exactly as it is.
     _('the position is {length} characters long; at most {limit} are accepted'),
-    _("expected a 'players:' line naming the seats"),
     _('expected at least two player names, separated by spaces'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected at most {limit} players, found {count}'),
@@ -391,11 +390,9 @@ MESSAGES = [
     _("the engine {engine}-{engine} is above the set's maximum {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected 'key: value', found {found}"),
-    _("expected an 'engine:' line (like 'engine: 12-12' or 'engine: 12')"),
     # Translators: keep every {placeholder} exactly as it is.
     _('the train {train} is given twice (first on line {first})'),
     _("expected one player's name after 'turn:'"),
-    _("expected a 'turn:' line naming the player to move"),
     _("expected 'hand <name>:' (without a 'turn:' line, 'hand:' names nobody)"),
     # Translators: keep every {placeholder} exactly as it is.
     _('the hand of {name} is given twice (first on line {first})'),
@@ -426,6 +423,11 @@ MESSAGES = [
     _('{place} (line {line})'),
     # Translators: keep every {placeholder} exactly as it is.
     _("'{key}' is given twice (first on line {first})"),
+    _("the position has no 'players:' line: add one after this line naming the seats, like 'players: Ann Bob'"),
+    _("the position has no 'players:' line: start it with one naming the seats, like 'players: Ann Bob'"),
+    _("the position has no 'engine:' line: add one after this line, like 'engine: 12-12' or 'engine: 12'"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("the position has no 'turn:' line: add one after this line naming the player to move, like 'turn: {name}'"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected 'first-turn' or 'play', found {found}"),
     # Translators: keep every {placeholder} exactly as it is.

@@ -13,7 +13,7 @@ from rules.answer import Detail, Encode, Translate, answer, answer_bytes
 from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_WORK, checked_set, work
 from rules.messages import Message
-from rules.position import MAX_TEXT, ImpossiblePositionError, Position
+from rules.position import MAX_TEXT, ImpossiblePositionError, MissingLineError, Position
 from rules.ruleset import Ruleset
 from variants.house import is_house_id
 from variants.loader import RulesetError, all_rulesets, get_ruleset
@@ -36,7 +36,12 @@ def parse(text: str, variants: Sequence[str] | None = None, max_work: int = MAX_
     if len(text) > MAX_TEXT:
         raise InputError(Message("the position is {length} characters long; at most {limit} are accepted",
                                  length=len(text), limit=MAX_TEXT), code=ErrorCode.TOO_LARGE)
-    position = Position.parse(text)
+    try:
+        position = Position.parse(text)
+    except MissingLineError as exc:
+        if exc.partial is not None:  # errors at an exact place (a pip above the set) come first
+            refuse_what_no_ruleset_admits(exc.partial, choose_rulesets(exc.partial, variants, given))
+        raise
     rulesets = choose_rulesets(position, variants, given)
     refuse_what_no_ruleset_admits(position, rulesets)
     bound_the_work(position, rulesets, max_work)

@@ -351,7 +351,7 @@ def test_a_hebrew_error_message_shows_the_code_it_quotes_as_typed(browser: Brows
     ('engine: 12-12', not '-12 :engine' with its quotes at the far ends)."""
     page = new_page(browser, "desktop")  # the sentence on one line: read left to right as drawn
     page.goto(f"{live_server.url}/he/adjudicate/")
-    judge(page, "players: Ann Bob\nturn: Zed\n", "he")
+    judge(page, "players: Ann Bob\nturn: Ann\n", "he")  # no engine line
     [drawn] = visual_order(page, "#input-error")
     assert "'engine: 12-12'" in drawn and "'engine: 12'" in drawn and "'engine:'" in drawn, drawn
     page.set_viewport_size({"width": 320, "height": 740})  # the sentence wraps: no quoted span is split

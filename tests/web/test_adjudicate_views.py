@@ -150,7 +150,7 @@ def test_parse_error_names_line_and_column_keeps_text_and_marks_the_line(client:
 
 
 @pytest.mark.parametrize(("text", "needle"), [
-    ("", "expected a <bdi>&#x27;players:&#x27;</bdi> line"),
+    ("", "the position has no <bdi>&#x27;players:&#x27;</bdi> line"),
     ("players: A B\nengine: 12\nturn: C\n", "found <bdi>&#x27;C&#x27;</bdi>"),
     ("players: A B\nengine: 12\nA: 12-3 3-3\nB: 12-3\nturn: A\n", "appears twice"),
     ("players: A B\nengine: 12\nA: 11-3\nturn: A\n", "does not chain"),
