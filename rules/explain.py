@@ -153,8 +153,14 @@ class _Explainer:
         self.access: dict[int, tuple[Reason, ...]] = {}
         self.tile_parts: dict[Tile, tuple[Reason, ...]] = {}
         trains = len(self.names)
-        self.train_parts: tuple[list[_TrainPart | None], list[_TrainPart | None]] = ([None] * trains, [None] * trains)
-        """By whether the tile is a double, then by the train's index."""
+        single, double = analysis.binding
+        parts: list[_TrainPart | None] = [None] * trains
+        self.train_parts: tuple[list[_TrainPart | None], list[_TrainPart | None]] = (
+            parts, parts if single == double else [None] * trains)
+        """By whether the tile is a double, then by the train's index. A train's part depends on
+        whether the tile is a double only through the double that binds it (``binding``): when
+        the same double binds both kinds of tile, as it does under most rulesets, both kinds
+        share one list, worked out once."""
         self.ends_params = [(end, ("end", end), ("train", name)) for end, name in zip(analysis.ends, self.names)]
         """Per train: its open end, and the parameters of ends-match that name it."""
         self.bound: list[Reason | None] = [None, None]
@@ -287,6 +293,8 @@ class _Explainer:
                 trains.append((id(self.ends[index]), id(part[0]), id(part[1]), part[2]))
             made = tuple(trains)
             signature = self.signature[double] = id(self.interned.signatures.setdefault(made, made))
+            if self.train_parts[0] is self.train_parts[1]:
+                self.signature[not double] = signature
         return (id(moves), id(self.held(tile)), signature, id(self.own_for(tile)), self.a.seat)
 
     def _tile_part(self, tile: Tile) -> tuple[Reason, ...]:
