@@ -433,10 +433,11 @@ class _Explainer:
         state, player = a.state, a.player
         if state.progress.special and state.progress.played:
             return (reason(R.END_FIRST_TURN_WITH_DONE, player=player),)
-        out = list(self.must_play())
+        must = self.must_play()
+        out = list(must)
         # the draw before a pass is the rule for a player who cannot play: beside must-play-if-able
         # it would send a player who can play to the boneyard, which is closed to them too
-        if a.draw_due and not (out and out[0].code is R.MUST_PLAY_IF_ABLE):
+        if a.draw_due and not any(r.code is R.MUST_PLAY_IF_ABLE for r in must):
             out.append(reason(R.KEEP_DRAWING if state.progress.drew else R.MUST_DRAW_FIRST, player=player))
         if not any(r.code.blocks for r in out):
             out.append(reason(R.FIRST_TURN_PASS if a.no_draw is R.NO_DRAW_ON_FIRST_TURN else R.CANNOT_PLAY_PASS,

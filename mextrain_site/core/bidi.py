@@ -1,13 +1,13 @@
 """Mixed-direction text made readable: quoted code in a right-to-left sentence.
 
 An engine message quotes what a player types, in the position format's Latin words: "expected
-'key: value', found 'foo'", "the position has no 'engine:' line: add one after this line, like 'engine: 12-12'". Translated into
-Hebrew, such a sentence mixes directions, and the Unicode bidirectional algorithm lays the
-quotes, colons and digits at the edges of each quoted span by the sentence's direction: on a
-right-to-left page "'engine: 12-12'" comes out as "'-12 :engine". Each quoted span, put in
-its own ``<bdi>`` (its direction found from its own first letter), is laid out as a unit: the
-code reads as typed, the sentence around it right to left. Left-to-right pages look the same
-with or without it.
+'key: value', found 'foo'", "the position has no 'engine:' line: add one after this line, like
+'engine: 12-12'". Translated into Hebrew, such a sentence mixes directions, and the Unicode
+bidirectional algorithm lays the quotes, colons and digits at the edges of each quoted span by
+the sentence's direction: on a right-to-left page "'engine: 12-12'" comes out as "'-12 :engine".
+Each quoted span, put in its own ``<bdi>`` (its direction found from its own first letter), is
+laid out as a unit: the code reads as typed, the sentence around it right to left. Left-to-right
+pages look the same with or without it.
 """
 
 from __future__ import annotations
