@@ -409,8 +409,11 @@ def builder(request: HttpRequest) -> HttpResponse:
     partial = bool(htmx and action in ("preview", "preset"))
     status = 400 if errors and not partial else 200
     # htmx: a preview swaps the summary; a preset swaps the hand-size editor and the summary (out of band).
-    template = {"preview": "house/builder.html#summary", "preset": "house/builder.html#deal_swap"}
+    # Both also carry, out of band, the bar that keeps the count in view on a phone and each rule's
+    # "changed" mark, so the rule just changed is marked where the player is.
+    template = {"preview": "house/builder.html#preview_swap", "preset": "house/builder.html#deal_swap"}
     context["oob"] = action == "preset"
+    context["marks_oob"] = partial
     context["deal"] = next(c for _g, _t, group in controls for c in group if c.spec.kind is ValueKind.DEAL_TABLE)
     return render(request, template[action] if partial else "house/builder.html", context, status=status)
 

@@ -283,6 +283,41 @@ def test_an_impossible_combination_stays_in_view_on_a_phone(page: Page, live_ser
     assert box is not None and box["y"] + box["height"] <= 0, box
 
 
+@pytest.mark.parametrize(("lang", "one", "none"), [("en", "1 rule changed", "changed"), ("he", "חוק אחד שונה", "שונה")])
+def test_a_change_far_down_the_form_is_seen_where_the_player_is(page: Page, live_server: Any, artifacts: Path,
+                                                                 lang: str, one: str, none: str) -> None:
+    """On a phone the summary has scrolled away when the player changes a rule far down the form: a
+    one-line bar at the foot of the screen gives the count at once, and the rule just changed is
+    marked where it stands; both follow the change back. The bar's links are real tap targets."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/{lang}/house/")
+    bar = page.locator("#house-bar")
+    expect(bar).to_be_hidden()  # nothing changed yet: nothing to keep in view
+    select = page.locator("#r-doubles\\.obligation")
+    select.scroll_into_view_if_needed()
+    base = select.input_value()
+    other = next(v for v in select.locator("option").evaluate_all("os => os.map(o => o.value)") if v != base)
+    select.select_option(other)
+    expect(bar).to_be_visible()
+    expect(bar.locator("a").first).to_have_text(one)
+    row = page.locator("#rule-doubles\\.obligation")
+    expect(row.locator(".house-mark .badge")).to_have_text(none)
+    assert row.evaluate("e => getComputedStyle(e).backgroundColor") != "rgba(0, 0, 0, 0)"  # the row is tinted
+    summary, box = page.locator("#house-summary").bounding_box(), bar.bounding_box()
+    assert summary is not None and summary["y"] + summary["height"] <= 0, summary  # the summary is off-screen
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"] + 0.5, box
+    assert box["height"] <= 40, box  # one line
+    for link in bar.locator("a").all():
+        target = link.bounding_box()
+        assert target is not None and target["height"] >= 24 and target["width"] >= 24, target
+    page.screenshot(path=str(artifacts / f"house-builder-bar-{lang}-375.png"))
+    bar.locator(".house-bar-save").click()  # to the name and the Save button
+    expect(page.locator("#house-name")).to_be_in_viewport()
+    select.select_option(base)  # back as the base has it: no mark, no bar
+    expect(bar).to_be_hidden()
+    expect(row.locator(".house-mark .badge")).to_have_count(0)
+
+
 @pytest.mark.parametrize("lang", ["en", "he"])
 def test_builder_summary_stays_in_view_at_1280(page: Page, live_server: Any, artifacts: Path, lang: str) -> None:
     """On a wide screen the summary stays at the top while the form scrolls (there is room for it)."""
@@ -292,6 +327,12 @@ def test_builder_summary_stays_in_view_at_1280(page: Page, live_server: Any, art
     page.evaluate("window.scrollBy(0, 300)")
     box = page.locator("#house-summary").bounding_box()
     assert box is not None and 0 <= box["y"] <= 8, box  # at the top, below its margin
+    select = page.locator("#r-doubles\\.obligation")
+    select.select_option(next(v for v in select.locator("option").evaluate_all("os => os.map(o => o.value)")
+                              if v != select.input_value()))
+    expect(page.locator("#house-summary .house-changed")).not_to_have_text(re.compile(r"^0 |^0$"))
+    expect(page.locator("#rule-doubles\\.obligation .house-mark .badge")).to_have_count(1)
+    expect(page.locator("#house-bar")).to_be_hidden()  # the summary itself is in view: no bar
     fits_the_screen(page)
     assert small_targets(page) == []
     page.screenshot(path=str(artifacts / f"house-builder-scrolled-{lang}-1280.png"))
