@@ -201,9 +201,9 @@ TEXTS = [
     # Translators: ruleset text: howto.yaml rules.turn.empty_boneyard_pass.cite[1].gloss
     _('(If no dominoes remain in the boneyard, the player simply marks his train.)'),
     # Translators: ruleset text: howto.yaml rules.turn.other_trains_before_own.reading, gamerules.yaml rules.turn.other_trains_before_own.reading, masters.yaml rules.turn.other_trains_before_own.reading …
-    _('Not stated by this source; nothing stops a player whose own train is not started yet from playing on another open train.'),
+    _('Nothing stops a player whose own train is not started yet from playing on another open train.'),
     # Translators: ruleset text: howto.yaml rules.turn.announce_last_tile.reading
-    _('Not stated by this source; assumed no announcement of a last tile is required, since the article never mentions one (only the Hungarian game-rules page asks for it). mextrain does not judge this rule in any case.'),
+    _('No announcement of a last tile is required, since the article never mentions one (only the Hungarian game-rules page asks for it). mextrain does not judge this rule in any case.'),
     # Translators: ruleset text: howto.yaml rules.markers.placed.cite[1].gloss
     _('He must place a marker at the end of his train and play passes to the next player.'),
     # Translators: ruleset text: howto.yaml rules.markers.placed.cite[1].remark
@@ -215,7 +215,7 @@ TEXTS = [
     # Translators: ruleset text: howto.yaml rules.markers.removed.cite[0].gloss
     _('(showing that the owner could not play a domino on the previous move)'),
     # Translators: ruleset text: howto.yaml rules.markers.removed.reading
-    _('Not stated by this source; assumed the marker is lifted when the owner next plays a tile on the own train, as in the Hungarian game-rules page and the rules of Masters Traditional Games. The article only implies it: a marker shows that the owner could not play on the previous move.'),
+    _('The marker is lifted when the owner next plays a tile on the own train, as in the Hungarian game-rules page and the rules of Masters Traditional Games. The article only implies it: a marker shows that the owner could not play on the previous move.'),
     # Translators: ruleset text: howto.yaml rules.doubles.play_again.cite[1].gloss, howto.yaml rules.doubles.per_turn.cite[0].gloss
     _('If the second domino is also a double tile, the player must place a third domino, and so on.'),
     # Translators: ruleset text: howto.yaml rules.doubles.play_again.cite[3].gloss
@@ -235,15 +235,15 @@ TEXTS = [
     # Translators: ruleset text: howto.yaml rules.doubles.follow_up.cite[0].remark
     _('“legal”: literally “judicial”.'),
     # Translators: ruleset text: howto.yaml rules.doubles.order.reading
-    _('Not stated by this source; the article only speaks of one open double at the end of a turn. When several doubles are open, assumed they are satisfied in the order they were laid (oldest first), as in the Hungarian game-rules page.'),
+    _('When several doubles are open, they are satisfied in the order they were laid (oldest first), as in the Hungarian game-rules page; the article only speaks of one open double at the end of a turn.'),
     # Translators: ruleset text: howto.yaml rules.doubles.dead.reading
-    _('Not stated by this source; assumed an open double keeps its obligation even when every tile of its number has been played, since the article makes no such exception (only the Hungarian game-rules page, and an option of Masters Traditional Games, describe a dead double).'),
+    _('An open double keeps its obligation even when every tile of its number has been played, since the article makes no such exception (only the Hungarian game-rules page, and an option of Masters Traditional Games, describe a dead double).'),
     # Translators: ruleset text: howto.yaml rules.doubles.branching.cite[0].gloss
     _('The first player now begins to build a train (one row of dominoes)'),
     # Translators: ruleset text: howto.yaml rules.doubles.branching.cite[1].gloss
     _('The first player builds a train (one row of dominoes)'),
     # Translators: ruleset text: howto.yaml rules.doubles.branching.reading
-    _('Not stated by this source; assumed a double opens no second branch and its train goes on as a single row, as the article describes a train ("one row of dominoes") and as in every source except Cardinal Games.'),
+    _('A double opens no second branch and its train goes on as a single row, as the article describes a train ("one row of dominoes") and as in every source except Cardinal Games.'),
     # Translators: ruleset text: howto.yaml rules.round_end.blocked.cite[0].gloss, howto.yaml rules.round_end.last_tile_double.cite[0].gloss
     _('When one player places his final domino, or when no player has a legal play, the round ends.'),
     # Translators: ruleset text: howto.yaml rules.round_end.blocked.cite[0].remark, howto.yaml rules.round_end.last_tile_double.cite[0].remark
@@ -263,11 +263,11 @@ TEXTS = [
     # Translators: ruleset text: howto.yaml rules.scoring.double_blank.note
     _('The player who goes out scores zero ("השחקן יוצא מקבל נקודות אפס.").'),
     # Translators: ruleset text: howto.yaml rules.scoring.going_out_bonus.reading, gamerules.yaml rules.scoring.going_out_bonus.reading, masters.yaml rules.scoring.going_out_bonus.reading …
-    _('Not stated by this source: the player who goes out scores nothing, with no bonus.'),
+    _('The player who goes out scores nothing, with no bonus.'),
     # Translators: ruleset text: howto.yaml rules.scoring.open_double_penalty.reading, gamerules.yaml rules.scoring.open_double_penalty.reading, masters.yaml rules.scoring.open_double_penalty.reading …
-    _('Not stated by this source: a double left open when the round ends adds nothing to any score.'),
+    _('A double left open when the round ends adds nothing to any score.'),
     # Translators: ruleset text: howto.yaml rules.scoring.marker_penalty.reading, gamerules.yaml rules.scoring.marker_penalty.reading, masters.yaml rules.scoring.marker_penalty.reading …
-    _('Not stated by this source: a marker still down when the round ends adds nothing to any score.'),
+    _('A marker still down when the round ends adds nothing to any score.'),
     # Translators: ruleset text: howto.yaml rules.winner.tie_breaks.cite[0].gloss
     _('If there is a tie, the player who scored the most zero-point rounds wins.'),
     # Translators: ruleset text: howto.yaml rules.winner.tie_breaks.cite[0].remark, howto.yaml rules.winner.tie_breaks.cite[2].remark
@@ -319,9 +319,9 @@ TEXTS = [
     # Translators: ruleset text: gamerules.yaml rules.first_turn.tiles.cite[0].gloss, gamerules.yaml rules.turn.one_tile.cite[0].gloss
     _('In any turn, except with doubles, a player may place only one domino on a train'),
     # Translators: ruleset text: gamerules.yaml rules.first_turn.tiles.reading
-    _('Not stated by this source; no special first turn is described, so the first turn is assumed to be like any other: one tile (more only through the double rules).'),
+    _('No special first turn is described, so the first turn is like any other: one tile (more only through the double rules).'),
     # Translators: ruleset text: gamerules.yaml rules.first_turn.who.reading
-    _("Not stated by this source; since there is no special first turn, every player's first turn is assumed to follow the same (ordinary) rules, so the first-turn rules apply alike to every player."),
+    _("Since there is no special first turn, every player's first turn follows the same (ordinary) rules, so the first-turn rules apply alike to every player."),
     # Translators: ruleset text: gamerules.yaml rules.first_turn.trains.cite[0].gloss
     _('If the first player has a domino matching the value of the engine tile, then either:'),
     # Translators: ruleset text: gamerules.yaml rules.first_turn.trains.cite[1].gloss
@@ -337,9 +337,9 @@ TEXTS = [
     # Translators: ruleset text: gamerules.yaml rules.first_turn.going_out.cite[0].gloss, gamerules.yaml rules.round_end.last_tile_double.cite[0].gloss
     _('The round ends after one player has "dominoed", i.e. played all their dominoes, including when the last domino is a double.'),
     # Translators: ruleset text: gamerules.yaml rules.first_turn.going_out.reading
-    _('Not stated by this source; with no special first turn, going out on a first turn is assumed to end the round at once, as on any other turn.'),
+    _('With no special first turn, going out on a first turn ends the round at once, as on any other turn.'),
     # Translators: ruleset text: gamerules.yaml rules.first_turn.doubles_apply.reading
-    _('Not stated by this source; with no special first turn, the double rules are assumed to apply on the first turn as on every other.'),
+    _('With no special first turn, the double rules apply on the first turn as on every other.'),
     # Translators: ruleset text: gamerules.yaml rules.turn.matching_ends.cite[0].gloss
     _('a domino whose end matches the playable trains'),
     # Translators: ruleset text: gamerules.yaml rules.turn.matching_ends.cite[1].gloss
@@ -363,7 +363,7 @@ TEXTS = [
     # Translators: ruleset text: gamerules.yaml rules.turn.cannot_play.note
     _('The marker goes down only if the player is still unable to play after the one draw (as the doubles section says: draw, and if you still cannot play, place your marker).'),
     # Translators: ruleset text: gamerules.yaml rules.turn.drawn_tile_only.reading
-    _('Not stated by this source; after drawing, only the drawn tile can have become playable (no tile in hand was playable and the board has not changed), so restricting the play to the drawn tile changes nothing.'),
+    _('After drawing, only the drawn tile can have become playable (no tile in hand was playable and the board has not changed), so restricting the play to the drawn tile changes nothing.'),
     # Translators: ruleset text: gamerules.yaml rules.turn.empty_boneyard_pass.cite[0].gloss
     _('If there are no more tiles in the boneyard and you have no playable tile, pass and put a marker beside your train.'),
     # Translators: ruleset text: gamerules.yaml rules.turn.announce_last_tile.cite[0].gloss
@@ -408,8 +408,8 @@ TEXTS = [
     _('At the end of each round the other players add up the pips (dots) on their remaining dominoes.'),
     # Translators: ruleset text: gamerules.yaml rules.winner.tie_breaks.cite[0].gloss
     _('The player with the lowest total score at the end of the game wins (the sum of the round totals).'),
-    # Translators: ruleset text: gamerules.yaml rules.winner.tie_breaks.reading
-    _('Not stated by this source; it gives no tie-break, so players tied for the lowest total are assumed to share the win.'),
+    # Translators: ruleset text: gamerules.yaml rules.winner.tie_breaks.reading, cardinal.yaml rules.winner.tie_breaks.reading
+    _('No tie-break is given, so players tied for the lowest total share the win.'),
     # Translators: ruleset text: gamerules.yaml options.reverse-order.label, masters.yaml options.reverse-order.label
     _('Doubles satisfied in reverse order'),
     # Translators: ruleset text: gamerules.yaml options.reverse-order.summary
@@ -511,13 +511,13 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml rules.turn.empty_boneyard_pass.cite[0].gloss, masters.yaml rules.round_end.blocked.cite[0].gloss
     _('If a player cannot play and the boneyard is empty, the player must simply pass and make sure a marker is placed on his train.'),
     # Translators: ruleset text: masters.yaml rules.turn.announce_last_tile.reading
-    _("Not stated by this source: it asks for no announcement of a player's last tile. Assumed none is required (only the Hungarian game-rules page asks for one)."),
+    _("A player's last tile need not be announced: this source asks for no announcement (only the Hungarian game-rules page asks for one)."),
     # Translators: ruleset text: masters.yaml rules.markers.placed.cite[0].gloss
     _("3. If the player still cannot play, then the player puts a marker on the domino at the end of his train, so making that player's train available for use by all the other players."),
     # Translators: ruleset text: masters.yaml rules.markers.removed.cite[0].gloss
     _('Whenever a player plays a domino on his own train, if his train has a marker on it, the marker is removed.'),
     # Translators: ruleset text: masters.yaml rules.doubles.per_turn.reading, cardinal.yaml rules.doubles.per_turn.reading
-    _('Not stated by this source; a double gives the player another turn, and nothing limits how many doubles one turn may lay.'),
+    _('A double gives the player another turn, and nothing limits how many doubles one turn may lay.'),
     # Translators: ruleset text: masters.yaml rules.doubles.obligation.cite[0].gloss
     _('(There) are a lot of extended variants for playing doubles.'),
     # Translators: ruleset text: masters.yaml rules.doubles.obligation.cite[1].gloss
@@ -529,7 +529,7 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml rules.doubles.order.cite[0].gloss, masters.yaml options.reverse-order.changes.doubles.order.cite[0].gloss
     _('each double must be played in the reverse of the order in which they were laid.'),
     # Translators: ruleset text: masters.yaml rules.doubles.order.reading
-    _('Not stated by this source, and it matters only when options make open doubles binding. Assumed oldest-first, as in the Hungarian game-rules page; reverse order is listed as a further complication (the option “Doubles satisfied in reverse order”).'),
+    _('Open doubles are satisfied oldest first, as in the Hungarian game-rules page; the order matters only when options make open doubles binding, and reverse order is listed as a further complication (the option “Doubles satisfied in reverse order”).'),
     # Translators: ruleset text: masters.yaml rules.doubles.dead.cite[0].gloss, masters.yaml options.dead-double.cite[0].gloss
     _('When playing the mandatory double rule, it may happen that a double is laid at the end of a train and that all the dominoes matching that double have already been laid.'),
     # Translators: ruleset text: masters.yaml rules.doubles.dead.note
@@ -539,13 +539,13 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml rules.doubles.branching.cite[1].gloss
     _('So, unlike the other dominoes, a double can never turn the corner.'),
     # Translators: ruleset text: masters.yaml rules.round_end.blocked.reading
-    _('Not stated by this source: with an empty boneyard a player who cannot play just passes, and nothing says what happens when no one can play. Assumed the round ends and is scored, as in the Hebrew and Kyrgyz how-to article and the Hungarian game-rules page.'),
+    _('When no one can play, the round ends and is scored, as in the Hebrew and Kyrgyz how-to article and the Hungarian game-rules page; with an empty boneyard a player who cannot play just passes, and nothing says what happens when no one can.'),
     # Translators: ruleset text: masters.yaml rules.scoring.double_blank.cite[0].gloss
     _('the other players score the total number of pips on the dominoes still in their hands.'),
     # Translators: ruleset text: masters.yaml rules.scoring.double_blank.reading
-    _('Not stated specially by this source: hands score their pips, so the double-blank counts its pips, nothing (unlike the Hebrew and Kyrgyz how-to article and the Hungarian game-rules page, which count it 50).'),
+    _('Hands score their pips, so the double-blank counts its pips, nothing (unlike the Hebrew and Kyrgyz how-to article and the Hungarian game-rules page, which count it 50).'),
     # Translators: ruleset text: masters.yaml rules.winner.tie_breaks.reading
-    _('Not stated by this source: no tie-break is named, so a tie for the lowest total stands.'),
+    _('No tie-break is named, so a tie for the lowest total stands.'),
     # Translators: ruleset text: masters.yaml options.mandatory-doubles.label
     _('Mandatory doubles'),
     # Translators: ruleset text: masters.yaml options.mandatory-doubles.summary
@@ -611,7 +611,7 @@ TEXTS = [
     # Translators: ruleset text: masters.yaml options.thirteen-rounds.changes.engine.tile.cite[0].gloss
     _('Some people play a match starting the first game with the double-12, the second game with the double-11'),
     # Translators: ruleset text: masters.yaml options.thirteen-rounds.changes.engine.missing.reading
-    _("Not stated by this source: the variation does not say what happens when nobody holds the round's double, and the basic rule (draw until any double turns up) does not fit a fixed engine. Assumed the players draw in turn until the round's double is found, as in the Hebrew and Kyrgyz how-to article."),
+    _("The players draw in turn until the round's double is found, as in the Hebrew and Kyrgyz how-to article: the variation does not say what happens when nobody holds the round's double, and the basic rule (draw until any double turns up) does not fit a fixed engine."),
     # Translators: ruleset text: cardinal.yaml title
     _('Mexican Train (Cardinal Games)'),
     # Translators: ruleset text: cardinal.yaml rules.players.count.cite[0].gloss
@@ -667,15 +667,15 @@ TEXTS = [
     # Translators: ruleset text: cardinal.yaml rules.first_turn.trains.cite[2].gloss
     _('The first player can also create a Mexican Train'),
     # Translators: ruleset text: cardinal.yaml rules.first_turn.cannot_start.reading
-    _('Not stated by this source; assumed the player who cannot start a train on the first turn takes a normal turn (draw one tile, play it if possible, else place the marker), as in the Hungarian game-rules page.'),
+    _('The player who cannot start a train on the first turn takes a normal turn (draw one tile, play it if possible, else place the marker), as in the Hungarian game-rules page.'),
     # Translators: ruleset text: cardinal.yaml rules.first_turn.going_out.cite[0].gloss, cardinal.yaml rules.round_end.blocked.cite[0].gloss, cardinal.yaml rules.round_end.last_tile_double.cite[0].gloss
     _('The round ends when a player has played all his dominoes.'),
     # Translators: ruleset text: cardinal.yaml rules.first_turn.going_out.reading
-    _('Not stated by this source; it makes no exception for the first turn, so the general rule is assumed: a player who plays all his tiles on the first turn ends the round at once.'),
+    _('The general rule holds, since this source makes no exception for the first turn: a player who plays all his tiles on the first turn ends the round at once.'),
     # Translators: ruleset text: cardinal.yaml rules.first_turn.doubles_apply.cite[0].gloss, cardinal.yaml rules.doubles.follow_up.cite[0].gloss
     _('place this domino crosswise on the board and take another turn'),
     # Translators: ruleset text: cardinal.yaml rules.first_turn.doubles_apply.reading
-    _('Not stated by this source; the double rule is given without any exception for the first turn, so it is assumed to apply on the first turn as well, as in the Hungarian game-rules page.'),
+    _('The double rule is given without any exception for the first turn, so it applies on the first turn as well, as in the Hungarian game-rules page.'),
     # Translators: ruleset text: cardinal.yaml rules.turn.matching_ends.cite[0].gloss
     _('with each domino matching the number of dots of the previous one'),
     # Translators: ruleset text: cardinal.yaml rules.turn.matching_ends.cite[1].gloss
@@ -695,25 +695,25 @@ TEXTS = [
     # Translators: ruleset text: cardinal.yaml rules.turn.cannot_play.cite[0].gloss, cardinal.yaml rules.markers.placed.cite[0].gloss
     _('If during a turn a player cannot add a domino to his train, he must place one of the train markers alongside the game.'),
     # Translators: ruleset text: cardinal.yaml rules.turn.cannot_play.reading
-    _('Not stated by this source: it never mentions drawing during play (only drawing to find the 12-12). Assumed that a player who cannot play anywhere draws one tile from the train yard, as in every other source.'),
+    _('A player who cannot play anywhere draws one tile from the train yard, as in every other source; this source never mentions drawing during play (only drawing to find the 12-12).'),
     # Translators: ruleset text: cardinal.yaml rules.turn.drawn_tile_only.reading
-    _('Not stated by this source; assumed that after drawing only the drawn tile may be played, as in the other sources.'),
+    _('After drawing, only the drawn tile may be played, as in the other sources.'),
     # Translators: ruleset text: cardinal.yaml rules.turn.empty_boneyard_pass.reading
-    _('Not stated by this source; assumed that with an empty train yard a player who cannot play passes and places the marker, as in the other sources.'),
+    _('With an empty train yard a player who cannot play passes and places the marker, as in the other sources.'),
     # Translators: ruleset text: cardinal.yaml rules.turn.announce_last_tile.reading
-    _('Not stated by this source; no announcement of the last tile is required (only the Hungarian game-rules page asks for one).'),
+    _('No announcement of the last tile is required (only the Hungarian game-rules page asks for one).'),
     # Translators: ruleset text: cardinal.yaml rules.markers.removed.reading
-    _('Not stated by this source; assumed the marker is lifted when its owner plays on his own train again, as in the Hungarian game-rules page and the rules of Masters Traditional Games.'),
+    _('The marker is lifted when its owner plays on his own train again, as in the Hungarian game-rules page and the rules of Masters Traditional Games.'),
     # Translators: ruleset text: cardinal.yaml rules.doubles.play_again.cite[0].gloss, cardinal.yaml rules.doubles.per_turn.cite[0].gloss
     _('If a player has a double domino, one that has the same number on both sides, place this domino crosswise on the board and take another turn.'),
     # Translators: ruleset text: cardinal.yaml rules.doubles.obligation.reading
-    _('Not stated by this source; nothing says an open double must be satisfied, so no obligation is assumed, as in the basic rules of Masters Traditional Games.'),
+    _('Nothing says an open double must be satisfied, so there is no obligation, as in the basic rules of Masters Traditional Games.'),
     # Translators: ruleset text: cardinal.yaml rules.doubles.follow_up.note
     _('The extra turn is an ordinary turn, so its tile may go on any train open to the player.'),
     # Translators: ruleset text: cardinal.yaml rules.doubles.order.reading
-    _('Not stated by this source; with no obligation to satisfy doubles the order has no effect, and oldest-first is recorded as the default.'),
+    _('With no obligation to satisfy doubles the order has no effect, and oldest-first is recorded as the default.'),
     # Translators: ruleset text: cardinal.yaml rules.doubles.dead.reading
-    _('Not stated by this source; with no obligation to satisfy doubles there is nothing for a dead double to be released from.'),
+    _('With no obligation to satisfy doubles there is nothing for a dead double to be released from.'),
     # Translators: ruleset text: cardinal.yaml rules.doubles.branching.cite[0].gloss
     _('A double domino can be built on in two directions, only by the player who will place it.'),
     # Translators: ruleset text: cardinal.yaml rules.doubles.branching.reading
@@ -721,13 +721,11 @@ TEXTS = [
     # Translators: ruleset text: cardinal.yaml rules.doubles.branching.alternative
     _('The double opens a second branch of the train, which only the player who laid it may extend.'),
     # Translators: ruleset text: cardinal.yaml rules.round_end.blocked.reading
-    _('Not stated by this source, which names only going out as the end of a round; assumed that the round ends when the train yard is empty and no player can play, as in the Hebrew and Kyrgyz how-to article and the Hungarian game-rules page.'),
+    _('The round ends when the train yard is empty and no player can play, as in the Hebrew and Kyrgyz how-to article and the Hungarian game-rules page; this source names only going out as the end of a round.'),
     # Translators: ruleset text: cardinal.yaml rules.round_end.last_tile_double.note
     _('The rule makes no exception for a double: playing the last tile ends the round even if it is a double.'),
     # Translators: ruleset text: cardinal.yaml rules.scoring.double_blank.cite[0].gloss
     _('All players who have dominoes left must add up the dots on each piece and report the score to the scorekeeper.'),
     # Translators: ruleset text: cardinal.yaml rules.scoring.double_blank.reading
-    _('Not stated by this source; tiles count their dots, and the double-blank has none, so it counts 0 (the 50-point rule of the Hebrew and Kyrgyz how-to article and the Hungarian game-rules page is not adopted).'),
-    # Translators: ruleset text: cardinal.yaml rules.winner.tie_breaks.reading
-    _('Not stated by this source; no tie-break is given, so players tied for the lowest total share the win.'),
+    _('Tiles count their dots, and the double-blank has none, so it counts 0 (the 50-point rule of the Hebrew and Kyrgyz how-to article and the Hungarian game-rules page is not adopted).'),
 ]
