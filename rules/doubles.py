@@ -95,12 +95,39 @@ def shown(pips: tuple[int, ...], tile: Tile) -> tuple[int, ...]:
 
 def dead(state: State) -> frozenset[int]:
     """The open doubles that are dead: every tile that matches them is on the table (only where
-    ``doubles.dead`` says such a double stops binding)."""
+    ``doubles.dead`` says such a double stops binding).
+
+    On the table means shown there, or known to be there by elimination: a tile is on the table,
+    in a hand or in the boneyard, so where a train hides earlier tiles (``...``) while every hand
+    and the boneyard are known, a tile in none of them is one of the hidden ones."""
     if not state.open_doubles or not state.ruleset.flags.doubles_dead:
         return frozenset()
     counts, full, trains = state.pips, state.set_max + 1, state.trains
     found = [i for i in state.open_doubles if counts[trains[i].tiles[-1].high] >= full]
+    if len(found) < len(state.open_doubles) and any(t.unknown_prefix for t in trains):
+        off_table = _off_table_pips(state)
+        if off_table is not None:
+            found = [i for i in state.open_doubles if i in found or trains[i].tiles[-1].high not in off_table]
     return frozenset(found) if found else _NONE
+
+
+def _off_table_pips(state: State) -> frozenset[int] | None:
+    """Every pip a tile off the table shows, when where each tile is off the table is known (every
+    hand given, none holding a tile drawn unseen; the boneyard empty or listed); else None."""
+    pips: set[int] = set()
+    for hand in state.hands:
+        if hand is None or hand.unknown:
+            return None
+        for high, low in hand.tiles:
+            pips.add(high)
+            pips.add(low)
+    if state.boneyard != 0:
+        if state.boneyard_tiles is None:
+            return None
+        for high, low in state.boneyard_tiles:
+            pips.add(high)
+            pips.add(low)
+    return frozenset(pips)
 
 
 _NONE: frozenset[int] = frozenset()

@@ -17,8 +17,10 @@ from .errors import ErrorCode
 from .messages import Message
 from .moves import Action
 from .position import ImpossiblePositionError, Position
-from .ruleset import Ruleset
+from .ruleset import MissingEngine, Ruleset
 from .tiles import STANDARD_SETS, set_size
+
+_SET_ASIDE = MissingEngine.SET_ASIDE_BEFORE_DEAL
 
 MAX_WORK = 3_000
 """Most candidate actions and replayed moves judged for one request, summed over its rulesets
@@ -63,14 +65,27 @@ def set_for(position: Position, ruleset: Ruleset) -> int:
 
 
 def _default_for(position: Position, ruleset: Ruleset) -> int:
-    """The set of a position without ``set:`` (see :func:`default_set`), checked against its pips."""
+    """The set of a position without ``set:`` (see :func:`default_set`), checked against its pips.
+
+    A scoring question may leave the engine out (it is then the set's highest double): its set is
+    one the table gives for this many players, the first that holds the highest pip shown, and a
+    pip above every such set is refused as in any position; only where the table has no row for
+    this many players is it the smallest standard set holding that pip."""
     top = position.highest
-    # A scoring question may leave the engine out: then the set must hold the highest pip shown.
-    anchor = position.engine if position.engine is not None else (top.tile.high if top is not None else 0)
-    set_max = default_set(ruleset, len(position.players), anchor)
+    if position.engine is not None:
+        set_max = default_set(ruleset, len(position.players), position.engine)
+    else:
+        high = top.tile.high if top is not None else 0
+        players = len(position.players)
+        rows = [r.set_max for r in ruleset.flags.setup_deal if r.min_players <= players <= r.max_players]
+        set_max = next((s for s in rows if s >= high), rows[0] if rows else default_set(ruleset, players, high))
     if top is not None and top.tile.high > set_max:
-        raise ImpossiblePositionError(Message("{tile} has a pip above the set's maximum {limit}", tile=top.tile,
-                                              limit=set_max), top.line, top.column, ErrorCode.PIP_ABOVE_SET)
+        # The set was chosen for the player, not named: say how to name one that holds the tile.
+        larger = next(s for s in STANDARD_SETS if s >= top.tile.high)
+        raise ImpossiblePositionError(
+            Message("{tile} has a pip above the set's maximum {limit}; for a larger set, add a line like "
+                    "'set: double-{larger}'", tile=top.tile, limit=set_max, larger=larger),
+            top.line, top.column, ErrorCode.PIP_ABOVE_SET)
     return set_max
 
 
@@ -86,12 +101,14 @@ def dealt(ruleset: Ruleset, players: int, set_max: int) -> int | None:
 
 def hand_limit(ruleset: Ruleset, players: int, set_max: int, boneyard: int | None) -> int:
     """The most tiles a hand can hold: the deal, and every tile drawn since (the boneyard after
-    the deal, less what is left in it)."""
+    the deal, less what is left in it). Where the engine is set aside before the deal
+    (``engine.missing`` set-aside-before-deal), it was never in the boneyard."""
     size = set_size(set_max)
     deal = dealt(ruleset, players, set_max)
     if deal is None:
         return size
-    return deal + max(0, size - players * deal - (boneyard or 0))
+    after_deal = size - players * deal - (ruleset.flags.engine_missing is _SET_ASIDE)
+    return deal + max(0, after_deal - (boneyard or 0))
 
 
 def checked_set(position: Position, ruleset: Ruleset) -> int:

@@ -69,7 +69,7 @@ def test_detail_check_leaves_the_actions_out() -> None:
 
 def test_check_score_table() -> None:
     out = manage("adjudicate", "-", "--variant", "howto", "--variant", "masters",
-                 stdin="players: Ann Bob\nhand Bob: 0-0 12-11\ncheck: score\n")
+                 stdin="players: Ann Bob Cy Dee\nhand Bob: 0-0 12-11\ncheck: score\n")
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("SCORES Bob ") == 2
     assert "SCORES Bob 73" in out.stdout and "SCORES Bob 23" in out.stdout

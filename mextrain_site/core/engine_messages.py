@@ -345,7 +345,7 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a round number from 1 to {limit}, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
-    _("{tile} has a pip above the set's maximum {limit}"),
+    _("{tile} has a pip above the set's maximum {limit}; for a larger set, add a line like 'set: double-{larger}'"),
     # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s hand holds {count} tiles; the deal and the boneyard allow at most {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
@@ -388,6 +388,8 @@ MESSAGES = [
     _('expected a set like double-12 (double-6, -9, -12, -15 or -18), found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _("the engine {engine}-{engine} is above the set's maximum {limit}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{tile} has a pip above the set's maximum {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected 'key: value', found {found}"),
     # Translators: keep every {placeholder} exactly as it is.

@@ -27,7 +27,8 @@ CASES = [
                      "like 'players: Ann Bob'"}),
     # the bad tile after the missing 'turn:' line's place, and a bad tile before the missing 'engine:' one's
     (NO_TURN.replace("1-2", "1-2 13-1"),
-     {"code": "pip-above-set", "message": "line 5, column 11: 13-1 has a pip above the set's maximum 12",
+     {"code": "pip-above-set", "message": "line 5, column 11: 13-1 has a pip above the set's maximum 12; for a larger set, "
+                                             "add a line like 'set: double-15'",
       "line": 5, "column": 11}),
     (NO_ENGINE.replace("Bob: -", "Bob: 4-x"),
      {"code": "syntax", "message": "line 3, column 6: expected a tile like 6-4, found '4-x'", "line": 3, "column": 6}),

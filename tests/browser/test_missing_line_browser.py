@@ -74,6 +74,7 @@ def test_an_exact_error_further_down_is_shown_before_the_missing_line(browser: B
     expect(page.locator("#ruling")).to_have_attribute("data-error-line", "6")
     expect(page.locator(".echo li.bad mark")).to_have_text("13-3")
     with translation.override(language):
-        pip = translation.gettext("{tile} has a pip above the set's maximum {limit}").format(tile="13-3", limit=12)
+        pip = translation.gettext("{tile} has a pip above the set's maximum {limit}; for a larger set, add a line "
+                                  "like 'set: double-{larger}'").format(tile="13-3", limit=12, larger=15)
     expect(page.locator("#input-error")).to_contain_text(pip)
     page.context.close()

@@ -438,7 +438,7 @@ def test_axe_finds_no_serious_violation_on_any_page(browser: Browser, live_serve
 
 
 def test_check_score_answers_what_a_hand_counts(browser: Browser, live_server: Any, artifacts: Path) -> None:
-    page = judged(browser, live_server, "phone", "en", "players: Ann Bob\nhand Bob: 0-0 12-11\ncheck: score\n")
+    page = judged(browser, live_server, "phone", "en", "players: Ann Bob Cy Dee\nhand Bob: 0-0 12-11\ncheck: score\n")
     expect(page.locator("#ruling-heading")).to_have_text("What each hand counts")
     assert in_viewport(page, "#ruling-heading") and in_viewport(page, ".score-sum")
     expect(page.locator(".scores .score-sum").first).to_have_text("0-0 counts 50 + 12-11 counts 23 = 73")

@@ -370,7 +370,7 @@ def test_a_legal_verdict_shows_first_why_the_forbidding_rule_does_not_apply(clie
 
 def test_a_scoring_question_is_judged_without_a_verdict(client: Client) -> None:
     """check: score has no move to call legal or illegal; the page answers it (the scores are the referee page's to show)."""
-    r = post(client, "players: Ann Bob\nhand Bob: 0-0 12-11\ncheck: score\n")
+    r = post(client, "players: Ann Bob Cy Dee\nhand Bob: 0-0 12-11\ncheck: score\n")
     assert r.status_code == 200
     page = html(r)
     assert "verdict-illegal" not in page and "verdict-legal" not in page
