@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -153,15 +152,8 @@ def check_expectation(case: Case, exp: Expectation) -> None:
             _verdict(_judge_move(ruling, subject), expected, w)
 
 
-# audit3_disputed.txt holds the cases the third audit found the engine wrong on: they fail until
-# the engine is fixed, so they run only with AUDIT3_DISPUTED=1 (remove this skip with the fix).
-DISPUTED = "audit3_disputed.txt"
-
-
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_position(case: Case) -> None:
-    if case.file == DISPUTED and not os.environ.get("AUDIT3_DISPUTED"):
-        pytest.skip("audit3: expected to fail until the engine fix lands (set AUDIT3_DISPUTED=1)")
     for exp in case.expectations:
         check_expectation(case, exp)
 
