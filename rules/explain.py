@@ -388,7 +388,8 @@ class _Explainer:
             out.append(reason(R.FIRST_TURN_CHAIN, player=player))
         elif tile.is_double and flags.doubles_play_again:
             out.append(reason(R.PLAYS_AGAIN_AFTER_DOUBLE, tile=tile, player=player))
-        if flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != a.seat and not special:
+        if (flags.markers_placed is MarkerPlaced.WHEN_OWN_TRAIN_UNPLAYABLE and index != a.seat and not special
+                and not state.trains[a.seat].marker):  # a marker already down stays: nothing goes on
             out.append(reason(R.PLACES_MARKER, player=player))
         if flags.markers_removed is MarkerRemoved.OWNER_PLAYS_ANY_TILE and state.trains[a.seat].marker:
             out.append(reason(R.LIFTS_MARKER_ANY_TILE, player=player))
@@ -442,7 +443,8 @@ class _Explainer:
         if not any(r.code.blocks for r in out):
             out.append(reason(R.FIRST_TURN_PASS if a.no_draw is R.NO_DRAW_ON_FIRST_TURN else R.CANNOT_PLAY_PASS,
                               player=player))
-            out.append(reason(R.PLACES_MARKER, player=player))
+            if not state.trains[a.seat].marker:  # a marker already down stays: nothing goes on
+                out.append(reason(R.PLACES_MARKER, player=player))
         return tuple(out)
 
     def done(self) -> tuple[Reason, ...]:
