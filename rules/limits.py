@@ -32,14 +32,23 @@ MAX_ANSWER_BYTES = 4_000_000
 """Largest JSON answer sent, in bytes."""
 
 
-def default_set(ruleset: Ruleset, players: int, engine: int) -> int:
+def default_set(ruleset: Ruleset, players: int, engine: int | None, high: int = 0, round_no: int | None = None) -> int:
     """The set a position uses when it names none (the spec): the one the ruleset's table gives
-    for this many players (its first such row whose set holds the engine), else the engine's
-    number (the smallest standard set holding it). Never widened to fit the other pips."""
-    for row in ruleset.flags.setup_deal:
-        if row.min_players <= players <= row.max_players and row.set_max >= engine:
-            return row.set_max
-    return next(s for s in STANDARD_SETS if s >= engine)
+    for this many players. Where it gives more than one (gamerules: double-9 or double-12 for four
+    players), the first that holds the engine, ``high`` (the highest pip shown) and the round
+    (rules.deal.last_round); else its first that holds the engine, and a pip or a round beyond
+    it is refused. Never widened to fit the pips: past the table, the engine's number (the
+    smallest standard set holding it). Without an engine (a scoring question; the engine is then
+    the set's highest double), the table's first set for this many players, or where it has no
+    row for them, the smallest standard set holding ``high``."""
+    rows = [r.set_max for r in ruleset.flags.setup_deal if r.min_players <= players <= r.max_players]
+    need = max(engine or 0, high)
+    for set_max in rows:
+        if set_max >= need and (round_no is None or round_no <= last_round(ruleset, set_max)):
+            return set_max
+    if engine is None:
+        return rows[0] if rows else next(s for s in STANDARD_SETS if s >= high)
+    return next((s for s in rows if s >= engine), None) or next(s for s in STANDARD_SETS if s >= engine)
 
 
 def set_for(position: Position, ruleset: Ruleset) -> int:
@@ -65,20 +74,10 @@ def set_for(position: Position, ruleset: Ruleset) -> int:
 
 
 def _default_for(position: Position, ruleset: Ruleset) -> int:
-    """The set of a position without ``set:`` (see :func:`default_set`), checked against its pips.
-
-    A scoring question may leave the engine out (it is then the set's highest double): its set is
-    one the table gives for this many players, the first that holds the highest pip shown, and a
-    pip above every such set is refused as in any position; only where the table has no row for
-    this many players is it the smallest standard set holding that pip."""
+    """The set of a position without ``set:`` (see :func:`default_set`), checked against its pips."""
     top = position.highest
-    if position.engine is not None:
-        set_max = default_set(ruleset, len(position.players), position.engine)
-    else:
-        high = top.tile.high if top is not None else 0
-        players = len(position.players)
-        rows = [r.set_max for r in ruleset.flags.setup_deal if r.min_players <= players <= r.max_players]
-        set_max = next((s for s in rows if s >= high), rows[0] if rows else default_set(ruleset, players, high))
+    set_max = default_set(ruleset, len(position.players), position.engine, top.tile.high if top is not None else 0,
+                          position.round)
     if top is not None and top.tile.high > set_max:
         # The set was chosen for the player, not named: say how to name one that holds the tile.
         larger = next(s for s in STANDARD_SETS if s >= top.tile.high)
