@@ -110,7 +110,7 @@ def test_detail_must_be_full_or_check(client: Client, spec_example: str, detail:
     assert error["code"] == "bad-request" and "\"detail\" must be 'full', 'compact', 'check'" in error["message"]
 
 
-SCORE_QUESTION = "players: Ann Bob Cy\nhand Bob: 0-0 12-11\nhand Ann: -\ncheck: score\n"
+SCORE_QUESTION = "players: Ann Bob Cy Dee\nhand Bob: 0-0 12-11\nhand Ann: -\ncheck: score\n"
 
 
 def test_check_score_counts_each_given_hand(client: Client) -> None:
