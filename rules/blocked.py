@@ -20,16 +20,11 @@ from .state import Progress, State, Train, evolve
 _PLAY_PHASE = Phase.PLAY
 
 
-def hands_known(state: State) -> bool:
-    """Every hand is given and holds no tile drawn unseen."""
-    return all(h is not None and not h.unknown for h in state.hands)
-
-
 def nobody_can_play(state: State) -> bool:
     """The boneyard is empty (or never drawn from: ``turn.cannot_play`` marker-no-draw), every
     hand is known, and no player could lay a tile on a train open to them, even once every player
     who cannot play has passed and put a marker down."""
-    if not state.drawing_over or state.phase is not _PLAY_PHASE or not hands_known(state):
+    if not state.drawing_over or state.phase is not _PLAY_PHASE or not state.hands_known:
         return False
     fresh = Progress()
     if state.progress == fresh and can_play(state):

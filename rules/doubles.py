@@ -114,20 +114,12 @@ def dead(state: State) -> frozenset[int]:
 def _off_table_pips(state: State) -> frozenset[int] | None:
     """Every pip a tile off the table shows, when where each tile is off the table is known (every
     hand given, none holding a tile drawn unseen; the boneyard empty or listed); else None."""
-    pips: set[int] = set()
-    for hand in state.hands:
-        if hand is None or hand.unknown:
-            return None
-        for high, low in hand.tiles:
-            pips.add(high)
-            pips.add(low)
-    if state.boneyard != 0:
-        if state.boneyard_tiles is None:
-            return None
-        for high, low in state.boneyard_tiles:
-            pips.add(high)
-            pips.add(low)
-    return frozenset(pips)
+    if not state.hands_known or (state.boneyard != 0 and state.boneyard_tiles is None):
+        return None
+    off = [t for hand in state.hands if hand is not None for t in hand.tiles]
+    if state.boneyard != 0 and state.boneyard_tiles is not None:
+        off += state.boneyard_tiles
+    return frozenset(pip for tile in off for pip in tile)
 
 
 _NONE: frozenset[int] = frozenset()

@@ -126,6 +126,11 @@ class State:
         return frozenset([engine, *(t for train in self.trains for t in train.tiles)])
 
     @property
+    def hands_known(self) -> bool:
+        """Every hand is given and holds no tile drawn unseen (rules.blocked, rules.doubles.dead)."""
+        return all(h is not None and not h.unknown for h in self.hands)
+
+    @property
     def drawing_over(self) -> bool:
         """No tile will be drawn any more this round: the boneyard is empty, or the ruleset never
         draws from it (``turn.cannot_play`` marker-no-draw, ``Flags.boneyard_closed``). From then
