@@ -134,7 +134,8 @@ class ReasonCode(enum.Enum):
                     "The Mexican train is open to every player.",
                     "The Mexican train is always open.")
     SATISFIES_DOUBLE = ("satisfies-double", False, "doubles.obligation",
-                        "It satisfies the open double {double} on {train}, which any player may do.",
+                        "It satisfies the open double {double} on {train}, which must be satisfied first; any player "
+                        "may play there to do so, marked or not.",
                         "Satisfying an open double is allowed on any train, marked or not.")
     FIRST_TURN_CHAIN = ("first-turn-chain", False, "first_turn.tiles",
                         "On the first turn {player} may lay as many tiles as they like.",

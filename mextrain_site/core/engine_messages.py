@@ -141,7 +141,7 @@ MESSAGES = [
     _('The Mexican train is open to every player.'),
     _('The Mexican train is always open.'),
     # Translators: keep every {placeholder} exactly as it is.
-    _('It satisfies the open double {double} on {train}, which any player may do.'),
+    _('It satisfies the open double {double} on {train}, which must be satisfied first; any player may play there to do so, marked or not.'),
     _('Satisfying an open double is allowed on any train, marked or not.'),
     # Translators: keep every {placeholder} exactly as it is.
     _('On the first turn {player} may lay as many tiles as they like.'),
