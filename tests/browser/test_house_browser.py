@@ -318,6 +318,41 @@ def test_a_change_far_down_the_form_is_seen_where_the_player_is(page: Page, live
     expect(row.locator(".house-mark .badge")).to_have_count(0)
 
 
+CHOSEN = """() => [...document.querySelectorAll('.house-rule select[id^="r-"]')].map(s => {
+  const chosen = document.getElementById('chosen-' + s.id.slice(2));
+  return {key: s.id, option: s.selectedOptions[0].textContent, cut: s.scrollWidth > s.clientWidth ||
+          s.selectedOptions[0].textContent.length * 6 > s.clientWidth,
+          text: chosen ? chosen.textContent : null, shown: chosen ? chosen.offsetHeight > 0 : false,
+          whole: chosen ? chosen.scrollWidth <= chosen.clientWidth : false};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "he"])
+def test_every_chosen_rule_reads_in_full_on_a_phone(page: Page, live_server: Any, artifacts: Path, lang: str) -> None:
+    """A select is as wide as the phone and cuts its sentence mid-word: the chosen sentence is written
+    out in full beneath each one, and follows a change (htmx, out of band). At 1280 px the select
+    shows it whole, so there is no copy. The free text (the equipment) is a box that wraps."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/{lang}/house/?base=masters")
+    rules = page.evaluate(CHOSEN)
+    assert len(rules) >= 20, rules
+    assert [r["key"] for r in rules if r["text"] != r["option"] or not r["shown"] or not r["whole"]] == []
+    assert any(r["cut"] for r in rules)  # the reason for it: some sentences do not fit a phone's select
+    select = page.locator("#r-doubles\\.obligation")
+    select.scroll_into_view_if_needed()
+    other = next(o for o in select.locator("option").all() if o.get_attribute("value") != select.input_value())
+    select.select_option(other.get_attribute("value"))
+    expect(page.locator("#chosen-doubles\\.obligation")).to_have_text(other.inner_text())
+    expect(page.locator("#chosen-doubles\\.obligation")).to_be_in_viewport()
+    equipment = page.locator("#r-setup\\.equipment")
+    assert equipment.evaluate("e => e.tagName") == "TEXTAREA"
+    assert equipment.evaluate("e => e.scrollHeight <= e.clientHeight + 1")  # the whole text in view
+    no_overflow(page)
+    page.screenshot(path=str(artifacts / f"house-builder-chosen-{lang}-375.png"))
+    page.set_viewport_size(WIDE)
+    assert [r["key"] for r in page.evaluate(CHOSEN) if r["shown"]] == []
+
+
 @pytest.mark.parametrize("lang", ["en", "he"])
 def test_builder_summary_stays_in_view_at_1280(page: Page, live_server: Any, artifacts: Path, lang: str) -> None:
     """On a wide screen the summary stays at the top while the form scrolls (there is room for it)."""

@@ -18,6 +18,7 @@ from django.test import Client
 
 from mextrain_site.house.models import HouseRuleset
 from mextrain_site.house.rulesets import forget
+from tests.house.forms import builder_form
 from variants import house as hs
 from variants.schema import house_from_data
 
@@ -28,23 +29,10 @@ FOURTEEN = [{"players": [2, 4], "set": 12, "tiles": 14}, {"players": [5, 6], "se
 """masters' hand-size table with row 1 at 14 tiles each instead of 15."""
 
 
-def _builder_form(client: Client) -> dict[str, Any]:
-    """The builder's form on masters as a browser sends it untouched."""
-    html = client.get("/en/house/?base=masters").content.decode()
-    form: dict[str, Any] = {"base": "masters"}
-    for name, value in re.findall(r'<input (?![^>]*checkbox)[^>]*name="(rule:[^"]+)"[^>]*value="([^"]*)"', html):
-        form[name] = unescape(value)
-    for name, body in re.findall(r'<select [^>]*name="(rule:[^"]+)">(.*?)</select>', html, re.S):
-        form[name] = re.search(r'<option value="([^"]*)" selected', body).group(1)  # type: ignore[union-attr]
-    for name, value in re.findall(r'<input type="checkbox" name="(rule:[^"]+)" value="([^"]+)" checked', html):
-        form.setdefault(name, []).append(value)
-    return form
-
-
 @pytest.mark.django_db
 @pytest.mark.parametrize(("field", "value"), [("tiles", "14"), ("set", "15")])
 def test_saving_a_changed_hand_size_row_stores_it_and_opens_its_page(client: Client, field: str, value: str) -> None:
-    form = _builder_form(client)
+    form = builder_form(client)
     assert form["rule:setup.deal:tiles:0"] == "15" and form["rule:setup.deal:set:0"] == "12"
     saved = client.post("/en/house/", {**form, f"rule:setup.deal:{field}:0": value, "action": "save",
                                        "name": "Fourteen each"})

@@ -23,6 +23,7 @@ from mextrain_site.house.rulesets import forget
 from mextrain_site.house.views import ruleset_name
 from mextrain_site.reference import wording
 from rules.ruleset import RULE_SPECS
+from tests.house.forms import builder_form
 from tests.player_text import OPTION_ID, RULE_KEY, RULESET_ID, player_text
 from variants import house as hs
 from variants.loader import all_rulesets, get_ruleset
@@ -189,27 +190,10 @@ def test_the_house_page_and_its_yaml_and_upload_elsewhere(client: Client) -> Non
     assert "unknown variant <bdi>&#x27;nope&#x27;</bdi>" in bad.content.decode()  # the quoted id isolated (core/bidi.py)
 
 
-def _builder_form(client: Client, base: str = "masters", lang: str = "en") -> dict[str, Any]:
-    """The builder's form as a browser would send it untouched (every control with its value)."""
-    html = client.get(f"/{lang}/house/?base={base}").content.decode()
-    form: dict[str, Any] = {"base": base}
-    for name, value in re.findall(r'<input (?![^>]*checkbox)[^>]*name="(rule:[^"]+)"[^>]*value="([^"]*)"', html):
-        form[name] = unescape(value)
-    for name, body in re.findall(r'<select [^>]*name="(rule:[^"]+)">(.*?)</select>', html, re.S):
-        form[name] = re.search(r'<option value="([^"]*)" selected', body).group(1)  # type: ignore[union-attr]
-    for name, body in re.findall(r'<textarea [^>]*name="(rule:[^"]+)"[^>]*>(.*?)</textarea>', html, re.S):
-        form[name] = unescape(body.strip())
-    checks: dict[str, list[str]] = {}
-    for name, value in re.findall(r'<input type="checkbox" name="(rule:[^"]+)" value="([^"]+)" checked', html):
-        checks.setdefault(name, []).append(value)
-    form.update(checks)
-    return form
-
-
 def test_builder_without_javascript_previews_refuses_inline_and_saves(client: Client) -> None:
     page = client.get("/en/house/")
     assert page.status_code == 200
-    form = _builder_form(client)
+    form = builder_form(client)
     assert form["rule:turn.cannot_play"] == "draw-one" and form["rule:players.count:max"] == "8"
     preview = client.post("/en/house/", {**form, "rule:turn.cannot_play": "marker-no-draw", "action": "preview"})
     html = preview.content.decode()
@@ -233,7 +217,7 @@ def test_builder_without_javascript_previews_refuses_inline_and_saves(client: Cl
 
 
 def test_builder_preview_with_htmx_answers_the_summary_only(client: Client) -> None:
-    form = _builder_form(client, "howto")
+    form = builder_form(client, "howto")
     response = client.post("/en/house/", {**form, "rule:scoring.double_blank": "7",
                                           "action": "preview"}, HTTP_HX_REQUEST="true")
     html = response.content.decode()
@@ -256,7 +240,7 @@ def _deal_rows(html: str) -> list[tuple[str, ...]]:
 
 
 def test_builder_hand_size_table_editor_with_the_published_presets(client: Client) -> None:
-    form = _builder_form(client)
+    form = builder_form(client)
     assert _deal_rows(client.get("/en/house/?base=masters").content.decode()) == [("2", "4", "12", "15"), ("5", "6", "12", "12"),
                                                                       ("7", "8", "12", "10")]
     # each published table is offered and fills the editor, one row per player count from 2 to 8
@@ -286,7 +270,7 @@ def test_builder_hand_size_table_editor_with_the_published_presets(client: Clien
 
 
 def test_builder_refuses_a_hand_size_table_that_does_not_fit_naming_the_row(client: Client) -> None:
-    form = _builder_form(client)
+    form = builder_form(client)
     too_many = client.post("/en/house/", {**form, "rule:setup.deal:tiles:2": "12", "action": "preview"})
     html = too_many.content.decode()
     assert too_many.status_code == 400
@@ -300,7 +284,7 @@ def test_builder_refuses_a_hand_size_table_that_does_not_fit_naming_the_row(clie
 
 
 def test_builder_sets_a_number_of_rounds_and_the_scoring_bonus_and_penalties(client: Client) -> None:
-    form = _builder_form(client)
+    form = builder_form(client)
     assert form["rule:rounds.count"] == "single-game" and form["rule:rounds.count:number"] == ""
     data = {**form, "rule:rounds.count": "number", "rule:rounds.count:number": "10", "rule:engine.tile": "set-highest",
             "rule:scoring.going_out_bonus": "-10", "rule:scoring.open_double_penalty": "5",
@@ -416,7 +400,7 @@ def _refusal(html: str) -> str:
 @pytest.mark.parametrize("case", list(IMPOSSIBLE))
 def test_builder_refuses_in_the_readers_language(client: Client, lang: str, case: str) -> None:
     changes, key, expected, found = IMPOSSIBLE[case]
-    form = _builder_form(client)
+    form = builder_form(client)
     response = client.post(f"/{lang}/house/", {**form, **changes, "action": "preview"})
     assert response.status_code == 400
     html = response.content.decode()
@@ -440,7 +424,7 @@ def test_builder_refuses_in_the_readers_language(client: Client, lang: str, case
 def test_builder_refuses_in_plain_english_and_the_api_keeps_its_reason(client: Client, case: str) -> None:
     """The English builder words a refusal as the translations do (rules by their labels, values by
     what they do, no type), through PLAIN_ENGLISH; the API's reason is the schema's English, unchanged."""
-    form = _builder_form(client)
+    form = builder_form(client)
     changes, key, expected, found = IMPOSSIBLE[case]
     html = client.post("/en/house/", {**form, **changes, "action": "preview"}).content.decode()
     text = _refusal(html)
@@ -520,7 +504,7 @@ def test_the_house_pages_show_players_no_rule_key_or_ruleset_id(client: Client, 
     ``masters+mandatory-doubles``), the keys only in the collapsed help for editing the file."""
     ident = create(client, {"base": "masters+mandatory-doubles", "name": "Kitchen",
                             "rules": {"turn.cannot_play": "marker-no-draw"}}).json()["id"]
-    form = _builder_form(client)
+    form = builder_form(client)
     pages = {
         "builder": client.get(f"/{lang}/house/?base=masters%2Bmandatory-doubles"),
         "refused": client.post(f"/{lang}/house/", {**form, "rule:markers.placed": "when-own-train-unplayable",
@@ -610,7 +594,7 @@ def test_a_file_that_is_not_yaml_keeps_its_english_message_for_the_cli() -> None
 def test_a_hand_size_row_is_counted_from_one_as_the_builder_labels_it(client: Client, lang: str) -> None:
     """The engine is set aside before the deal (gamerules): the second row's hands do not leave it
     out of a double-6 set. The refusal names "row 2", as the editor's labels count."""
-    form = _builder_form(client, "gamerules")
+    form = builder_form(client, "gamerules")
     rows = {**{k: "" for k in form if k.startswith("rule:setup.deal:")},
             **{f"rule:setup.deal:{f}:0": v for f, v in (("lo", "3"), ("hi", "8"), ("set", "12"), ("tiles", "7"))},
             **{f"rule:setup.deal:{f}:1": v for f, v in (("lo", "2"), ("hi", "2"), ("set", "6"), ("tiles", "14"))}}
@@ -634,7 +618,7 @@ def test_the_builder_shows_the_base_s_text_in_the_reader_s_language_and_keeps_it
         client: Client, lang: str) -> None:
     """The equipment text is the base's, translated, as its page shows it; sent back untouched it
     changes nothing, and a table's own words are kept as typed."""
-    form = _builder_form(client, "howto", lang)
+    form = builder_form(client, "howto", lang)
     english = str(get_ruleset("howto").rules["setup.equipment"].value)
     with translation.override(lang):
         shown = translation.gettext(english)
