@@ -31,6 +31,8 @@ class ErrorCode(enum.StrEnum):
     ROUND_ABOVE_GAME = "round-above-game"
     """A round past the last of a game with a set number of rounds (``rounds.count`` a number)."""
     HAND_TOO_LARGE = "hand-too-large"
+    BONEYARD_TOO_LARGE = "boneyard-too-large"
+    """More tiles left in the boneyard than the ruleset's deal leaves for this many players."""
     IMPOSSIBLE = "impossible"
     """Cannot arise under any of the rulesets asked for."""
     # the rulesets

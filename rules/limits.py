@@ -2,7 +2,7 @@
 
 - The set: without ``set:``, the one the ruleset's table gives for this many players, else the
   engine's number (the spec); a pip above it, or a round past its last double, is refused.
-- A hand: no larger than the deal and the boneyard allow.
+- The boneyard: no more than the deal leaves; a hand: no larger than the deal and the boneyard allow.
 - The work of one request: rulesets × (candidate actions + moves replayed), bounded by
   :data:`MAX_WORK` before anything is judged; the answer's size by :data:`MAX_ANSWER_BYTES`.
 """
@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .deal import last_round
@@ -88,32 +89,48 @@ def _default_for(position: Position, ruleset: Ruleset) -> int:
     return set_max
 
 
-def dealt(ruleset: Ruleset, players: int, set_max: int) -> int | None:
-    """How many tiles each player takes: the table's row for this many players and this set; else
-    the most any row deals (a table with no row for a table this size deals no more); None when
-    the table names no hand size."""
-    rows = [r.tiles for r in ruleset.flags.setup_deal if r.tiles is not None]
-    fit = [r.tiles for r in ruleset.flags.setup_deal
-           if r.tiles is not None and r.min_players <= players <= r.max_players and r.set_max == set_max]
-    return max(fit or rows) if rows else None
+def deals(ruleset: Ruleset, players: int, set_max: int) -> Sequence[int]:
+    """How many tiles each player may have taken: the table's row for this many players and this
+    set (a table may give two); where it names none, any deal the set allows, at least one tile
+    each (a row for fewer players deals more than a larger table takes, so it bounds nothing)."""
+    rows = sorted({r.tiles for r in ruleset.flags.setup_deal if r.tiles is not None
+                   and r.min_players <= players <= r.max_players and r.set_max == set_max})
+    return rows or range(1, _dealable(ruleset, set_max) // players + 1)
+
+
+def _dealable(ruleset: Ruleset, set_max: int) -> int:
+    """The tiles dealt from: the set, less the engine where it is set aside before the deal
+    (``engine.missing`` set-aside-before-deal: it was never in the boneyard)."""
+    return set_size(set_max) - (ruleset.flags.engine_missing is _SET_ASIDE)
+
+
+def boneyard_limit(ruleset: Ruleset, players: int, set_max: int) -> int | None:
+    """The most tiles the boneyard can hold: what the smallest possible deal left (it only shrinks
+    after); None where no deal fits the set."""
+    possible = deals(ruleset, players, set_max)
+    return _dealable(ruleset, set_max) - players * min(possible) if possible else None
 
 
 def hand_limit(ruleset: Ruleset, players: int, set_max: int, boneyard: int | None) -> int:
-    """The most tiles a hand can hold: the deal, and every tile drawn since (the boneyard after
-    the deal, less what is left in it). Where the engine is set aside before the deal
-    (``engine.missing`` set-aside-before-deal), it was never in the boneyard."""
-    size = set_size(set_max)
-    deal = dealt(ruleset, players, set_max)
-    if deal is None:
-        return size
-    after_deal = size - players * deal - (ruleset.flags.engine_missing is _SET_ASIDE)
-    return deal + max(0, after_deal - (boneyard or 0))
+    """The most tiles a hand can hold: the deal, and every tile drawn since (what the deal left in
+    the boneyard, less what is still there), under the deal that allows the most."""
+    left = _dealable(ruleset, set_max)
+    return max((d + max(0, left - players * d - (boneyard or 0)) for d in deals(ruleset, players, set_max)),
+               default=set_size(set_max))
 
 
 def checked_set(position: Position, ruleset: Ruleset) -> int:
-    """:func:`set_for`, after checking that every hand given fits the deal and the boneyard."""
+    """:func:`set_for`, after checking that the boneyard and every hand given fit the deal."""
     set_max = set_for(position, ruleset)
-    limit = hand_limit(ruleset, len(position.players), set_max, position.boneyard_count)
+    players, boneyard = len(position.players), position.boneyard_count
+    most = boneyard_limit(ruleset, players, set_max)
+    if boneyard is not None and most is not None and boneyard > most:
+        line, column = position.boneyard_at
+        raise ImpossiblePositionError(
+            Message("the boneyard holds {count} tiles, but {ruleset}'s deal leaves at most {limit} for {players} "
+                    "players with a double-{set} set", count=boneyard, ruleset=ruleset.id, limit=most,
+                    players=players, set=set_max), line or None, column or None, ErrorCode.BONEYARD_TOO_LARGE)
+    limit = hand_limit(ruleset, players, set_max, boneyard)
     for (name, tiles), (line, column) in zip(position.hands, position.hands_at or ((0, 0),) * len(position.hands)):
         if len(tiles) > limit:
             raise ImpossiblePositionError(

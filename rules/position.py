@@ -165,6 +165,8 @@ class Position:
     """Line and column of each hand in ``hands``."""
     round_at: tuple[int, int] = field(default=(0, 0), compare=False)
     """Line and column of the round number."""
+    boneyard_at: tuple[int, int] = field(default=(0, 0), compare=False)
+    """Line and column of the boneyard's value."""
     highest: TileAt | None = field(default=None, compare=False)
     """The first tile written with the highest pip (moves included): a set too small for it is
     refused there, by line and column."""
@@ -502,6 +504,7 @@ class _Parser:
             variant_at=variant_at,
             hands_at=tuple((hand_at[p].number, hand_at[p].value_col) for p in players if p in hands),
             round_at=round_at,
+            boneyard_at=(seen["boneyard"].number, seen["boneyard"].value_col) if "boneyard" in seen else (0, 0),
             highest=self.highest,
         )
         self.check_possible(position, seen, train_at, hand_at)
