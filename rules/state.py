@@ -18,6 +18,7 @@ from .messages import Message
 from .moves import MEXICAN, Action, Move
 from .position import ImpossiblePositionError, Phase, Position, TrainLine, check_tile_count
 from .ruleset import (
+    EngineTile,
     FirstTurnOut,
     FirstTurnTiles,
     FirstTurnTrains,
@@ -177,7 +178,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
     if isinstance(position.boneyard, tuple):
         known.update(position.boneyard)
     set_max = checked_set(position, ruleset)
-    engine = position.engine if position.engine is not None else _default_engine(position, set_max)
+    engine = position.engine if position.engine is not None else _default_engine(position, ruleset, set_max)
     board.add(Tile.of(engine, engine))
     known.add(Tile.of(engine, engine))
     bone_count = position.boneyard_count
@@ -252,19 +253,37 @@ _nobody_can_play: Callable[[State], bool] | None = None
 """rules.blocked.nobody_can_play, imported on first use (every turn once the boneyard is empty)."""
 
 
-def _default_engine(position: Position, set_max: int) -> int:
-    """A scoring question may leave the engine out: the set's highest double, unless a hand holds it."""
-    engine = Tile.of(set_max, set_max)
-    for name, tiles in position.hands:
+def _default_engine(position: Position, ruleset: Ruleset, set_max: int) -> int:
+    """A scoring question may leave the engine out. Where the ruleset fixes it (the set's highest
+    double every round, or the round's double and the position names the round), that double,
+    which no hand or listed boneyard may then hold. Else any double nobody is seen holding may be
+    the engine (the highest held was placed, and a higher one may have been drawn since): the
+    highest of those, the spec's set's highest double when nobody holds it."""
+    seen = {t for _, tiles in position.hands for t in tiles}
+    if isinstance(position.boneyard, tuple):
+        seen.update(position.boneyard)
+    fixed = engine_double(ruleset, set_max, position.round or 1)
+    if ruleset.flags.engine_tile is EngineTile.ROUND_DOUBLE and position.round is None:
+        fixed = None  # the round is not given: its double is not known
+    if fixed is None:
+        free = next((p for p in range(set_max, -1, -1) if Tile.of(p, p) not in seen), None)
+        if free is not None:
+            return free
+        fixed = set_max
+    engine = Tile.of(fixed, fixed)
+    whose = (Message("the engine of round {round}", round=position.round)
+             if position.round is not None and ruleset.flags.engine_tile is EngineTile.ROUND_DOUBLE else
+             Message("the engine of a double-{set} set", set=set_max))
+    for (name, tiles), (line, column) in zip(position.hands, position.hands_at or ((0, 0),) * len(position.hands)):
         if engine in tiles:
             raise ImpossiblePositionError(
-                Message("{name}'s hand holds {tile}, the engine of a double-{set} set; give the 'engine:' line",
-                        name=name, tile=engine, set=set_max), code=ErrorCode.TILE_TWICE)
-    if isinstance(position.boneyard, tuple) and engine in position.boneyard:
+                Message("{name}'s hand holds {tile}, {whose}; give the 'engine:' line", name=name, tile=engine,
+                        whose=whose), line or None, column or None, ErrorCode.TILE_TWICE)
+    if engine in seen:
         raise ImpossiblePositionError(
-            Message("the boneyard holds {tile}, the engine of a double-{set} set; give the 'engine:' line",
-                    tile=engine, set=set_max), code=ErrorCode.TILE_TWICE)
-    return set_max
+            Message("the boneyard holds {tile}, {whose}; give the 'engine:' line", tile=engine, whose=whose),
+            code=ErrorCode.TILE_TWICE)
+    return fixed
 
 
 def _turn_start(flags: Flags, phase: Phase, pending: frozenset[int], seat: int) -> Progress:

@@ -347,6 +347,8 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _("{tile} has a pip above the set's maximum {limit}; for a larger set, add a line like 'set: double-{larger}'"),
     # Translators: keep every {placeholder} exactly as it is.
+    _("the boneyard holds {count} tiles, but {ruleset}'s deal leaves at most {limit} for {players} players with a double-{set} set"),
+    # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s hand holds {count} tiles; the deal and the boneyard allow at most {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
     _("expected a move like 'Bob: 6-4 -> Cy', found {found}"),
@@ -441,15 +443,19 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s train does not end in a double"),
     # Translators: keep every {placeholder} exactly as it is.
+    _('the engine of a double-{set} set'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('the engine of round {round}'),
+    # Translators: keep every {placeholder} exactly as it is.
     _('{ruleset} is for {low} to {high} players; this position has {count}.'),
     # Translators: keep every {placeholder} exactly as it is.
     _('under {ruleset} nobody starts the Mexican train during the first turns, yet it is started here.'),
     # Translators: keep every {placeholder} exactly as it is.
-    _("the boneyard holds {tile}, the engine of a double-{set} set; give the 'engine:' line"),
+    _("the boneyard holds {tile}, {whose}; give the 'engine:' line"),
     # Translators: keep every {placeholder} exactly as it is.
     _('under {ruleset} round {round} is played with the {expected}-{expected} engine, not {engine}-{engine}.'),
     # Translators: keep every {placeholder} exactly as it is.
-    _("{name}'s hand holds {tile}, the engine of a double-{set} set; give the 'engine:' line"),
+    _("{name}'s hand holds {tile}, {whose}; give the 'engine:' line"),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a tile like 6-4, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
