@@ -125,7 +125,7 @@ class ReasonCode(enum.Enum):
                   "{tile} matches the open end {end} of {train}.",
                   "The tile matches the open end of the train.")
     OWN_TRAIN = ("own-train", False, "turn.marked_trains_open",
-                 "{train} is {player}'s own train.",
+                 "It is {player}'s own train.",
                  "A player may always build the own train.")
     TRAIN_MARKED = ("train-marked", False, "turn.marked_trains_open",
                     "{train} carries a marker, so it is open to everyone.",
@@ -165,7 +165,7 @@ class ReasonCode(enum.Enum):
                         "{player} cannot play, so draws one tile.",
                         "A player who cannot play draws one tile.")
     CANNOT_PLAY_PASS = ("cannot-play-pass", False, "turn.empty_boneyard_pass",
-                        "{player} cannot play and has nothing more to draw, so passes.",
+                        "{player} cannot play and can draw no more this turn, so passes.",
                         "A player who cannot play, after drawing or with an empty boneyard, passes.")
     FIRST_TURN_PASS = ("first-turn-pass", False, "first_turn.cannot_start",
                        "{player} cannot start a train on the first turn: marker, no draw.",

@@ -133,7 +133,7 @@ MESSAGES = [
     _('{tile} matches the open end {end} of {train}.'),
     _('The tile matches the open end of the train.'),
     # Translators: keep every {placeholder} exactly as it is.
-    _("{train} is {player}'s own train."),
+    _("It is {player}'s own train."),
     _('A player may always build the own train.'),
     # Translators: keep every {placeholder} exactly as it is.
     _('{train} carries a marker, so it is open to everyone.'),
@@ -170,7 +170,7 @@ MESSAGES = [
     _('{player} cannot play, so draws one tile.'),
     _('A player who cannot play draws one tile.'),
     # Translators: keep every {placeholder} exactly as it is.
-    _('{player} cannot play and has nothing more to draw, so passes.'),
+    _('{player} cannot play and can draw no more this turn, so passes.'),
     _('A player who cannot play, after drawing or with an empty boneyard, passes.'),
     # Translators: keep every {placeholder} exactly as it is.
     _('{player} cannot start a train on the first turn: marker, no draw.'),
@@ -443,9 +443,9 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s train does not end in a double"),
     # Translators: keep every {placeholder} exactly as it is.
-    _('the engine of a double-{set} set'),
-    # Translators: keep every {placeholder} exactly as it is.
     _('the engine of round {round}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('the engine of a double-{set} set'),
     # Translators: keep every {placeholder} exactly as it is.
     _('{ruleset} is for {low} to {high} players; this position has {count}.'),
     # Translators: keep every {placeholder} exactly as it is.

@@ -130,8 +130,8 @@ def test_the_engine_judges_by_the_house_rules_everywhere_an_id_is_accepted(clien
     # the referee's page: picker and judging
     page = client.post("/en/adjudicate/", {"position": STUCK, "variant": [ident]})
     assert page.status_code == 200 and ident in page.content.decode()
-    assert "Bob cannot play and has nothing more to draw, so passes." in page.content.decode()
-    assert "Bob cannot play and has nothing more to draw, so passes." not in client.post(
+    assert "Bob cannot play and can draw no more this turn, so passes." in page.content.decode()
+    assert "Bob cannot play and can draw no more this turn, so passes." not in client.post(
         "/en/adjudicate/", {"position": STUCK, "variant": ["masters"]}).content.decode()
     ticked = client.get(f"/en/adjudicate/?variant={ident}").content.decode()
     assert re.search(rf'value="{ident}"\s+checked', ticked)
