@@ -42,7 +42,7 @@ from rules.reasons import DISPUTE_ANSWERS, Reason, ReasonCode
 from rules.ruleset import Citation, Ruleset, Source, Status
 from rules.scoring import Term, hand_points, terms
 from rules.tiles import Tile
-from variants.loader import base_ids
+from variants.loader import base_ids, get_ruleset
 
 from .board import BoardLabels, board_svg
 
@@ -419,6 +419,12 @@ class _Reasons:
         self.sentences = sentences if sentences is not None else _SENTENCES.setdefault(language, Memo(SENTENCE_LIMIT))
 
     @functools.cached_property
+    def published(self) -> Ruleset:
+        """The published ruleset whose sources the citations quote: a house ruleset's base (the
+        table did not write the passage; its name credits no quote)."""
+        return get_ruleset(self.ruleset.built_on) if self.ruleset.built_on else self.ruleset
+
+    @functools.cached_property
     def sources(self) -> dict[str, Source]:
         """The ruleset's sources by seed (only a quote not yet made needs them)."""
         return {s.seed: s for s in self.ruleset.sources}
@@ -483,7 +489,7 @@ class _Reasons:
                 text_lang = "en"  # no wording in the reader's language yet: the English gloss
             text, text_dir = translated, "rtl" if text_lang == self.language and get_language_bidi() else "ltr"
         return Quote(text, text_lang, text_dir, c.quote, lang, direction, _language_name(lang),
-                     source_title(self.ruleset),
+                     source_title(self.published),
                      self.links("reference:source", c.seed, anchor_for(c.quote)),
                      ruleset_text(c.remark) if not text_lang == lang else "")
 

@@ -630,3 +630,13 @@ def test_the_builder_shows_the_base_s_text_in_the_reader_s_language_and_keeps_it
                                              "name": "Ours"})
     assert edited.status_code == 303
     assert json.loads(HouseRuleset.objects.exclude(rules="{}").get().rules) == {"setup.equipment": "our own hub"}
+
+
+def test_a_quote_under_house_rules_credits_its_source_not_the_table(client: Client) -> None:
+    """The table wrote none of the passages its house ruleset keeps from the base: each quote on
+    the referee's page is credited to the source it comes from, never to the house's name."""
+    ident = create(client, NO_DRAW).json()["id"]
+    html = client.post("/en/adjudicate/", {"position": STUCK + "check: Bob: 2-3 -> Ann\n", "variant": [ident]}).content.decode()
+    credits = set(re.findall(r"<cite><a [^>]*><bdi>([^<]*)</bdi></a></cite>", html))
+    assert credits == {"Masters Traditional Games"}, credits
+    assert NO_DRAW["name"] in html  # the ruleset is still named by the table's name
