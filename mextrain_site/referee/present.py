@@ -17,6 +17,7 @@ out of what a player reads.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -383,6 +384,9 @@ VIEW_RULESETS = 256
 VIEW_LIMIT = 5_000
 
 
+_PLACEHOLDER = re.compile(r"\{\w+\}")
+
+
 class _Wording:
     """The page's sentence templates and train names in the reader's language, each looked up once."""
 
@@ -391,9 +395,16 @@ class _Wording:
         self.trains: dict[str, str] = {}
 
     def template(self, code: ReasonCode) -> str:
+        """The sentence's template; on a right-to-left page each placeholder isolated (U+2068 …
+        U+2069), so that a move, a tile or a Latin name keeps its own order and the brackets and
+        commas around it stay where the sentence puts them ("(9-2 -> mexican)" was shown as
+        "(mexican <-" and "Bob (9-2" on two lines)."""
         found = self.templates.get(code)
         if found is None:
-            found = self.templates[code] = WORDING.template(code)
+            found = WORDING.template(code)
+            if get_language_bidi():
+                found = _PLACEHOLDER.sub("\u2068\\g<0>\u2069", found)
+            self.templates[code] = found
         return found
 
     def train_label(self, name: str) -> str:

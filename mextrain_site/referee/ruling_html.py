@@ -18,7 +18,7 @@ reader's language, so each is built once per process (bounded). Nothing here dec
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -265,16 +265,24 @@ def rows(items: Iterable[Row], words: _Words) -> SafeString:
     return mark_safe("".join(out))
 
 
-def closed_rows(items: Iterable[Row]) -> SafeString:
-    """The moves illegal under every ruleset, each with the sentences that forbid it (each once)."""
+def closed_rows(items: Iterable[Row], titles: Mapping[str, str]) -> SafeString:
+    """The moves illegal under every ruleset, each with the sentences that forbid it (each once).
+    Where the rulesets forbid it in different words, each sentence names the rulesets that give
+    it: two sentences side by side, unattributed, read as a contradiction."""
     out = []
     for row in items:
-        said: dict[str, None] = {}
+        said: dict[str, list[str]] = {}
         for cell in row.cells:
             if cell.headline:
-                said[cell.headline] = None
-        out.append(f'<li><code class="move" dir="ltr">{esc(row.move)}</code>: '
-                   f'{" ".join([esc(s) for s in said])}</li>\n          ')
+                said.setdefault(cell.headline, []).append(titles.get(cell.ruleset, cell.ruleset))
+        if len(said) > 1:
+            by = "".join(f'<li><span class="closed-by">{", ".join(f"<bdi>{esc(n)}</bdi>" for n in names)}:</span> '
+                         f'{esc(s)}</li>'
+                         for s, names in said.items())
+            body = f'<ul class="closed-by-ruleset">{by}</ul>'
+        else:
+            body = " ".join(esc(s) for s in said)
+        out.append(f'<li><code class="move" dir="ltr">{esc(row.move)}</code>: {body}</li>\n          ')
     return mark_safe("".join(out))
 
 
@@ -354,7 +362,7 @@ def actions(judged: Judged, words: _Words) -> SafeString:
                            c) % {"n": c}
         closed = (f'\n      <details class="closed-rows">\n        <summary>{summary}</summary>\n'
                   f'        <ul class="closed-list" aria-label="{words.closed_label}">\n'
-                  f'          {closed_rows(judged.closed_rows)}\n        </ul>\n      </details>\n      ')
+                  f'          {closed_rows(judged.closed_rows, {col.id: col.title for col in judged.ruled})}\n        </ul>\n      </details>\n      ')
     return mark_safe(
         f'\n    <details class="layer actions"{"" if judged.check else " open"}>\n'
         f'      <summary><h2 class="layer-heading" id="actions-heading">{heading}</h2></summary>\n'
