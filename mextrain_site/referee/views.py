@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
@@ -39,8 +40,10 @@ from .sharing import store
 
 TEMPLATE = "referee/adjudicate.html"
 
-EXAMPLE = """\
-# Bob claims he may play 6-4 on Cy's train.
+EXAMPLE_CLAIM = gettext_noop("Bob claims he may play 6-4 on Cy's train.")
+"""The worked example's first line, a comment: what the table argues about."""
+EXAMPLE = f"""\
+# {EXAMPLE_CLAIM}
 players: Ann Bob Cy Dee
 engine: 12-12
 Ann: 12-4 4-4 4-9 *
@@ -123,6 +126,12 @@ def _read_form(request: HtmxHttpRequest) -> tuple[AdjudicateForm | None, str, li
     return form, text, variants
 
 
+def example() -> str:
+    """The worked example in the reader's language: its comment translated, the position as the
+    format writes it (the names are the position's)."""
+    return EXAMPLE.replace(EXAMPLE_CLAIM, _(EXAMPLE_CLAIM), 1)
+
+
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "POST"])
 @limited("judge")
@@ -130,7 +139,7 @@ def adjudicate(request: HtmxHttpRequest) -> HttpResponse:
     """The page: a position, the rulesets, Judge. POST judges; GET shows the worked example."""
     if request.method == "GET":
         # ?variant=house-… (a house ruleset's "Judge a position under these rules") ticks it.
-        return render(request, TEMPLATE, _context(request, EXAMPLE, request.GET.getlist("variant")[:8]))
+        return render(request, TEMPLATE, _context(request, example(), request.GET.getlist("variant")[:8]))
     refused, text, variants = _read_form(request)
     if refused is not None:
         return _respond(request, _context(request, text, variants, error=_form_error(refused)),

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -51,3 +52,20 @@ def test_values_in_a_hebrew_sentence_are_isolated(client: Client) -> None:
     assert f"({FSI}9-2 -&gt; mexican{PDI})" in item and f"{FSI}Bob{PDI}" in item, item
     en = client.post("/en/adjudicate/", {"position": EXAMPLE}).content.decode()
     assert FSI not in en and PDI not in en  # a left-to-right page needs none
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "he", "hu", "ky", "it", "el"])
+def test_the_worked_example_speaks_the_reader_s_language(client: Client, language: str) -> None:
+    """Its comment (what the table argues about) is translated; the position itself is the
+    format's, so the page judges it as the English one."""
+    page = client.get(f"/{language}/adjudicate/").content.decode()
+    text = unescape(page.split('id="position"', 1)[1].split(">", 1)[1].split("</textarea>", 1)[0]).lstrip("\n")
+    comment, position = text.split("\n", 1)
+    with translation.override(language):
+        assert comment == "# " + translation.gettext("Bob claims he may play 6-4 on Cy's train.")
+    if language != "en":
+        assert "claims" not in comment, comment
+    assert position == EXAMPLE.split("\n", 1)[1]
+    judged = client.post(f"/{language}/adjudicate/", {"position": text})
+    assert judged.status_code == 200 and 'id="verdict"' in judged.content.decode()
