@@ -135,7 +135,40 @@
   document.addEventListener("htmx:responseError", function (ev) { complain("msgRefused", ev.detail.xhr.status); });
   document.addEventListener("htmx:sendError", function () { complain("msgOffline"); });
 
+  // Another language mid-argument keeps the table's position, its rulesets and its ruling: the
+  // language switcher reloads the page, so what the player typed rides along in sessionStorage
+  // and the page in the new language judges it again (the worked example, untouched, is left for
+  // the new page's own, in its language).
+  var CARRY = "mextrain-referee-carry";
+  document.addEventListener("submit", function (ev) {
+    var form = document.getElementById("adjudicate-form");
+    var ta = textarea();
+    if (!form || !ta || !(ev.target.closest && ev.target.closest(".language-switcher"))) return;
+    var judged = !document.querySelector("#ruling > .placeholder");  // a ruling, or a refusal, is shown
+    var typed = ta.value !== ta.defaultValue;
+    if (!typed && !judged) return;
+    var variants = [];
+    form.querySelectorAll("input[name=variant]:checked").forEach(function (b) { variants.push(b.value); });
+    try {
+      sessionStorage.setItem(CARRY, JSON.stringify({ text: typed ? ta.value : null, variants: variants, judge: judged }));
+    } catch (e) { /* storage refused: the new page shows its example */ }
+  }, true);
+
+  function carried() {
+    var raw = null;
+    try { raw = sessionStorage.getItem(CARRY); sessionStorage.removeItem(CARRY); } catch (e) { return; }
+    var form = document.getElementById("adjudicate-form");
+    var ta = textarea();
+    if (!raw || !form || !ta) return;
+    var carry = JSON.parse(raw);
+    if (carry.text !== null) ta.value = carry.text;
+    form.querySelectorAll("input[name=variant]").forEach(function (b) { b.checked = carry.variants.indexOf(b.value) >= 0; });
+    countChars();
+    if (carry.judge) form.requestSubmit();
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    carried();
     countChars();
     showCopyButtons(document);
     // A shared ruling, or a ruling posted without htmx (the form posts to #ruling): verdict first.
