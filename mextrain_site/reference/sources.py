@@ -104,7 +104,8 @@ class _Span:
 @functools.cache
 def marked_text(seed: str, language: str) -> SafeString:
     """The text of a seed, escaped, with each cited quote in a <mark id=…> whose title is the
-    quote's rendering in ``language`` (the active language, passed to key the cache)."""
+    quote's rendering in ``language`` (the active language, passed to key the cache), shown on
+    hover and, for a phone, on a tap (the mark takes focus)."""
     text = seed_text(seed)
     spans = [_Span(q.start, q.start + len(q.text), q) for q in quotes(seed) if q.start >= 0]
     # Marks must nest. A quote that overlaps another only in part (none does today) is widened
@@ -134,7 +135,8 @@ def marked_text(seed: str, language: str) -> SafeString:
         close_until(span.start)
         out.append(escape(text[pos:span.start]))
         pos = span.start
-        out.append(format_html('<mark id="{}" title="{}">', span.quote.anchor, ruleset_text(span.quote.gloss)))
+        # focusable, so that a tap shows the rendering where no pointer hovers (mextrain.css)
+        out.append(format_html('<mark id="{}" title="{}" tabindex="0">', span.quote.anchor, ruleset_text(span.quote.gloss)))
         stack.append(span)
     close_until(len(text))
     out.append(escape(text[pos:]))
