@@ -4,6 +4,7 @@ worded in the page's language on the adjudication page."""
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from django.test import Client
@@ -32,8 +33,10 @@ def test_an_unsupported_language_falls_back_to_english(client: Client) -> None:
 def test_reasons_on_the_adjudication_page_are_in_the_pages_language(client: Client, lang: str) -> None:
     page = client.post(f"/{lang}/adjudicate/", {"position": EXAMPLE}).content.decode()
     with translation.override(lang):
-        closed = translation.gettext(ReasonCode.TRAIN_NOT_OPEN.template).format(
-            train=translation.gettext("{name}'s train").format(name="Cy"), player="Bob")
+        template = translation.gettext(ReasonCode.TRAIN_NOT_OPEN.template)
+        if translation.get_language_bidi():  # each value isolated in a right-to-left sentence
+            template = re.sub(r"\{\w+\}", "\u2068\\g<0>\u2069", template)
+        closed = template.format(train=translation.gettext("{name}'s train").format(name="Cy"), player="Bob")
     english = ReasonCode.TRAIN_NOT_OPEN.template.format(train="Cy's train", player="Bob")
     assert html.escape(closed) in page or closed in page
     assert html.escape(english) not in page

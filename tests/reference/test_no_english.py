@@ -19,7 +19,7 @@ from reference_html import Node, parse, reference_pages
 
 from mextrain_site.referee.views import EXAMPLE
 from tests.catalogues import entries
-from tests.house.test_house_web import _builder_form as house_form
+from tests.house.forms import builder_form as house_form
 from variants.texts import free_texts
 
 pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore:No directory at:UserWarning")]
