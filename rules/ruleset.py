@@ -319,7 +319,7 @@ RULE_SPECS: tuple[RuleSpec, ...] = (
     _bool("round_end.last_tile_double", "Going out on a double", "Whether a player may go out on a double.",
           yes="Laying one's last tile ends the round at once, even when it is a double.",
           no="A player may not go out on a double: the last tile laid may not be a double."),
-    _spec("scoring.double_blank", K.INT, "The double-blank", "What the double-blank counts in a hand at the end of a round.",
+    _spec("scoring.double_blank", K.INT, "Points for the double-blank", "What the double-blank counts in a hand at the end of a round.",
           examples=(0, 25, 50)),
     _number("scoring.going_out_bonus", "Going-out bonus", "What the player who goes out scores for the round.",
             zero="The player who goes out scores nothing for the round.",

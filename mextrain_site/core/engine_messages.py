@@ -42,7 +42,7 @@ LABELS = [
     pgettext_lazy('rule dimension', 'Branching'),
     pgettext_lazy('rule dimension', 'Blocked round'),
     pgettext_lazy('rule dimension', 'Going out on a double'),
-    pgettext_lazy('rule dimension', 'The double-blank'),
+    pgettext_lazy('rule dimension', 'Points for the double-blank'),
     pgettext_lazy('rule dimension', 'Going-out bonus'),
     pgettext_lazy('rule dimension', 'Open double penalty'),
     pgettext_lazy('rule dimension', 'Marker penalty'),
