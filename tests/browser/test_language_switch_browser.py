@@ -12,20 +12,13 @@ from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from tests.browser.reading import PHONE
+from tests.browser.test_referee_player import judge
+from tests.house.test_house_web import STUCK
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-TYPED = """\
-players: Ann Bob
-engine: 12-12
-Ann: 12-4
-Bob: 12-7
-mexican: -
-boneyard: 20
-turn: Bob
-hand: 7-1 4-4
-check: Bob: 4-4 -> Ann
-"""
+TYPED = STUCK + "check: Bob: 2-3 -> Ann\n"
+"""Bob holds no tile he can play: any tile laid is illegal."""
 
 
 def switch_to(page: Page, language: str) -> None:
@@ -38,10 +31,9 @@ def test_the_typed_position_and_its_ruling_follow_a_change_of_language(page: Pag
                                                                        artifacts: Path) -> None:
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/en/adjudicate/")
-    page.fill("#position", TYPED)
     page.locator("details.picker > summary").click()
     page.locator("input[name=variant][value=masters]").check()
-    page.locator("button.primary[type=submit]").click()
+    judge(page, TYPED, "en")
     expect(page.locator("#ruling-heading")).to_have_text("Illegal")
     switch_to(page, "he")
     expect(page.locator("#position")).to_have_value(TYPED)

@@ -12,6 +12,7 @@ from playwright.sync_api import Page
 
 from mextrain_site.referee.views import EXAMPLE
 from tests.browser.reading import PHONE
+from tests.browser.test_referee_player import judge
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,8 +34,7 @@ def test_a_move_in_a_hebrew_sentence_reads_left_to_right_inside_its_brackets(pag
                                                                             artifacts: Path) -> None:
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/he/adjudicate/")
-    page.fill("#position", EXAMPLE)
-    page.locator("button.primary[type=submit]").click()
+    judge(page, EXAMPLE, "he")
     page.locator("details.actions > summary").click()
     page.locator("details.closed-rows > summary").click()
     li = page.locator("ul.closed-by-ruleset > li").filter(has_text="9-2 -> Ann").first
