@@ -212,8 +212,14 @@ def _note(x: float, y: float, width: float, label: str) -> str:
             f'height="{HALF - 1}" rx="4"/>{_text(x + width / 2, y + 20, label, "note", "middle")}</g>')
 
 
+NOTE_SIZE = 12
+"""The font size of a note (``.board-svg .note`` in mextrain.css)."""
+
+
 def _note_item(label: str) -> _Item:
-    width = max(2 * HALF, _approx_width(label, 11) + 16)
+    """A note in a dashed box ("not started"): the box as wide as the text at its own size, with room
+    at both ends (Kyrgyz "башталган эмес" touched the edges of a box sized for a smaller text)."""
+    width = max(2 * HALF, _approx_width(label, NOTE_SIZE) + 24)
     return (width, HALF, _note, (width, label))
 
 

@@ -18,6 +18,7 @@ reader's language, so each is built once per process (bounded). Nothing here dec
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -48,6 +49,21 @@ def esc(value: object) -> str:
     text = str(value)
     found = _ESCAPED.get(text)
     return found if found is not None else _ESCAPED.keep(text, html.escape(text))
+
+
+_TILE = re.compile(r"(?<![\w.-])\d{1,2}-\d{1,2}(?![\w-])|-&gt;")
+_KEPT_WHOLE: Memo[str, str] = Memo(ESCAPED_LIMIT)
+
+
+def whole(text: object) -> str:
+    """``text`` escaped, each tile (``9-2``) and arrow (``->``) in a span that never breaks (``.tile-nw``):
+    a narrow phone wrapped "(9-2 -> Ann)" after its hyphen. The text itself is unchanged (a player
+    copies it back with its ASCII hyphen)."""
+    escaped = esc(text)
+    found = _KEPT_WHOLE.get(escaped)
+    if found is None:
+        found = _KEPT_WHOLE.keep(escaped, _TILE.sub(lambda m: f'<span class="tile-nw">{m.group(0)}</span>', escaped))
+    return found
 
 
 @dataclass(frozen=True)
@@ -252,10 +268,10 @@ def rows(items: Iterable[Row], words: _Words) -> SafeString:
                           f'title="{words.not_candidate}">—</span></td>')
                 elif legal:
                     td = (f'<td class="cell legal" data-ruleset="{esc(ident)}"><span class="cell-verdict">✓ '
-                          f'{words.legal}</span> <span class="cell-headline">{esc(headline)}</span></td>')
+                          f'{words.legal}</span> <span class="cell-headline">{whole(headline)}</span></td>')
                 else:
                     td = (f'<td class="cell illegal" data-ruleset="{esc(ident)}"><span class="cell-verdict">✗ '
-                          f'{words.illegal}</span> <span class="cell-headline">{esc(headline)}</span></td>')
+                          f'{words.illegal}</span> <span class="cell-headline">{whole(headline)}</span></td>')
                 cells[cell] = td
             tds.append(td)
         marked = ' class="disagree"' if row.disagree else ""
@@ -277,11 +293,11 @@ def closed_rows(items: Iterable[Row], titles: Mapping[str, str]) -> SafeString:
                 said.setdefault(cell.headline, []).append(titles.get(cell.ruleset, cell.ruleset))
         if len(said) > 1:
             by = "".join(f'<li><span class="closed-by">{", ".join(f"<bdi>{esc(n)}</bdi>" for n in names)}:</span> '
-                         f'{esc(s)}</li>'
+                         f'{whole(s)}</li>'
                          for s, names in said.items())
             body = f'<ul class="closed-by-ruleset">{by}</ul>'
         else:
-            body = " ".join(esc(s) for s in said)
+            body = " ".join(whole(s) for s in said)
         out.append(f'<li><code class="move" dir="ltr">{esc(row.move)}</code>: {body}</li>\n          ')
     return mark_safe("".join(out))
 

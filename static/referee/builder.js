@@ -27,6 +27,7 @@
     $("mode-build").setAttribute("aria-pressed", build ? "true" : "false");
     area.hidden = !build;
     form.classList.toggle("building", build);
+    if ($("builder-text-toggle")) $("builder-text-toggle").hidden = !build;
     if (build) {
       showText(false);
     } else {

@@ -17,12 +17,15 @@ from tests.browser.test_referee_player import judge
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLACES = """(li) => {
-  const text = [...li.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).pop();
-  const s = text.textContent, at = {};
+  // the sentence after the rulesets' names, as text nodes (tiles sit in spans of their own)
+  const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT), nodes = [];
+  for (let n; (n = walker.nextNode());) if (!n.parentElement.closest(".closed-by")) nodes.push(n);
+  const at = {};
   for (const [name, needle, offset] of [["Bob", "Bob", 0], ["open", "(", 0], ["nine", "9-2", 0],
                                         ["arrow", "->", 1], ["Ann", "Ann", 0], ["close", ")", 0]]) {
-    const i = s.indexOf(needle) + offset, r = document.createRange();
-    r.setStart(text, i); r.setEnd(text, i + 1);
+    const node = nodes.find(n => n.textContent.includes(needle)), i = node.textContent.indexOf(needle) + offset;
+    const r = document.createRange();
+    r.setStart(node, i); r.setEnd(node, i + 1);
     const box = r.getBoundingClientRect();
     at[name] = {x: box.x, y: Math.round(box.y)};
   }

@@ -25,7 +25,8 @@ FSI, PDI = "\u2068", "\u2069"
 
 def closed_item(html: str, move: str) -> str:
     closed = html.split('<ul class="closed-list"', 1)[1].split("</details>", 1)[0]
-    return closed.split(f'<code class="move" dir="ltr">{move}</code>', 1)[1].split("\n", 1)[0]
+    item = closed.split(f'<code class="move" dir="ltr">{move}</code>', 1)[1].split("\n", 1)[0]
+    return re.sub(r'<span class="tile-nw">([^<]*)</span>', r"\1", item)  # tiles kept whole on a line
 
 
 @pytest.mark.django_db

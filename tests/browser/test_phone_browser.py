@@ -1,0 +1,292 @@
+"""The site on a phone (375 and 320 px), defects a reviewer found there: the header's row of pages
+scrolls sideways and shows that it does, the home page leads to every part of the site, no button
+or badge cuts a word, a tile never splits at its hyphen, the house builder's number box is
+labelled and shown only when it is the choice, Build mode's intro and text button fit Build mode,
+and the board's "not started" box has room for its words.
+
+Screenshots go to test-artifacts/phone-*.png."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.utils import translation
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = ("en", "he", "hu", "ky", "it", "el")
+NAV = ".site-header > nav:not(.language-switcher)"
+
+
+def gettext(language: str, text: str) -> str:
+    with translation.override(language):
+        return translation.gettext(text)
+
+
+def phone(browser: Browser, width: int = 375, *, javascript: bool = True) -> Page:
+    context = browser.new_context(viewport={"width": width, "height": 740}, java_script_enabled=javascript)
+    return context.new_page()
+
+
+def judged(browser: Browser, live_server: Any, language: str, width: int) -> Page:
+    """The page's own example judged, at ``width``."""
+    page = phone(browser, width)
+    page.goto(f"{live_server.url}/{language}/adjudicate/")
+    page.locator("button.primary[type=submit]").click()
+    expect(page.locator("#ruling-heading")).to_be_focused()
+    return page
+
+
+def broken_words(page: Page, selector: str) -> list[str]:
+    """The words inside ``selector`` drawn on more than one line (a word cut in half)."""
+    return list(page.evaluate(
+        """sel => { const out = [];
+              for (const el of document.querySelectorAll(sel)) {
+                if (!el.checkVisibility()) continue;
+                const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+                for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                  for (const m of node.data.matchAll(/\\S+/g)) {
+                    const range = document.createRange();
+                    range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+                    const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+                    if (tops.size > 1) out.push(m[0]);
+                  }
+                }
+              }
+              return out; }""", selector))
+
+
+def fade(page: Page) -> tuple[float, float]:
+    """The header row's fades at its inline start and end, in px (0: none)."""
+    start, end = page.locator(NAV).evaluate(
+        """n => { const s = getComputedStyle(n);
+                  return s.maskImage === 'none' ? ['0px', '0px']
+                    : [s.getPropertyValue('--nav-fade-start'), s.getPropertyValue('--nav-fade-end')]; }""")
+    return float(start.removesuffix("px") or 0), float(end.removesuffix("px") or 0)
+
+
+# -- 1. the header's pages ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_header_shows_that_more_pages_lie_beyond_and_reaches_them(browser: Browser, live_server: Any,
+                                                                     artifacts: Path, language: str) -> None:
+    page = phone(browser)
+    page.goto(f"{live_server.url}/{language}/")
+    nav = page.locator(NAV)
+    assert nav.evaluate("n => n.scrollWidth > n.clientWidth")  # at 375 px the pages do not fit one row
+    start, end = fade(page)
+    assert start == 0 and end >= 24, (start, end)  # the inline-end edge fades: there is more that way
+    page.screenshot(path=str(artifacts / f"phone-header-{language}.png"), clip={"x": 0, "y": 0, "width": 375, "height": 120})
+    # the last page, Reasons, scrolls into view and lies wholly inside the row, clear of any fade
+    last = nav.locator("a").last
+    assert last.get_attribute("href") == f"/{language}/reasons/"
+    last.scroll_into_view_if_needed()
+    page.wait_for_timeout(100)
+    start, end = fade(page)
+    assert end == 0 and start >= 24, (start, end)  # at the end: the other edge fades, this one does not
+    box, row = last.bounding_box(), nav.bounding_box()
+    assert box and row and row["x"] - 1 <= box["x"] and box["x"] + box["width"] <= row["x"] + row["width"] + 1
+    assert box["height"] >= 24
+    header = page.locator(".site-header").bounding_box()
+    assert header and header["height"] <= 100
+    page.screenshot(path=str(artifacts / f"phone-header-{language}-end.png"), clip={"x": 0, "y": 0, "width": 375, "height": 120})
+    page.context.close()
+
+
+def test_a_header_that_fits_does_not_fade(browser: Browser, live_server: Any) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/en/")
+    assert fade(page) == (0, 0)
+    page.context.close()
+
+
+# -- 1b. the home page leads everywhere ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "ky"])
+def test_the_home_page_links_to_house_rules_sources_and_reasons(browser: Browser, live_server: Any,
+                                                               artifacts: Path, language: str) -> None:
+    page = phone(browser)
+    page.goto(f"{live_server.url}/{language}/")
+    home = page.locator("main .home")
+    for path in ("house/", "sources/", "reasons/"):
+        link = home.locator(f"a[href='/{language}/{path}']")
+        expect(link).to_have_count(1)
+        expect(link).to_be_visible()
+        box = link.bounding_box()
+        assert box and box["height"] >= 24, (path, box)
+    expect(home.get_by_role("link", name=gettext(language, "House rules"), exact=True)).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(artifacts / f"phone-home-{language}.png"), full_page=True)
+    page.context.close()
+
+
+# -- 2. the Type / Build switch ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", [320, 375])
+def test_the_type_and_build_buttons_keep_their_words_whole(browser: Browser, live_server: Any, artifacts: Path,
+                                                          width: int) -> None:
+    page = phone(browser, width)
+    for language in LANGUAGES:
+        page.goto(f"{live_server.url}/{language}/adjudicate/")
+        expect(page.locator(".build-switch")).to_be_visible()
+        assert broken_words(page, ".build-switch .mode") == [], f"/{language}/ at {width} px"
+        assert page.locator(".build-switch .mode").evaluate_all("bs => bs.every(b => b.scrollWidth <= b.clientWidth)")
+        if language == "el":
+            page.locator(".build-switch").screenshot(path=str(artifacts / f"phone-switch-el-{width}.png"))
+    page.context.close()
+
+
+# -- 3. the "rulesets disagree" badge ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("language", "width"), [("en", 375), ("hu", 375), ("hu", 320), ("el", 320), ("he", 320)])
+def test_the_disagree_badge_stays_inside_its_column(browser: Browser, live_server: Any, artifacts: Path,
+                                                   language: str, width: int) -> None:
+    page = judged(browser, live_server, language, width)
+    page.locator("details.actions > summary").click()
+    badges = page.locator("details.actions .disagree-badge")
+    assert badges.count() >= 1
+    outside = badges.evaluate_all(
+        """bs => bs.flatMap(b => { const r = b.getBoundingClientRect(), c = b.closest('th').getBoundingClientRect();
+                                   return r.left >= c.left - 0.5 && r.right <= c.right + 0.5 && b.scrollWidth <= b.clientWidth + 1
+                                     ? [] : [`${b.textContent} ${r.left}..${r.right} in ${c.left}..${c.right}`]; })""")
+    assert outside == []
+    assert broken_words(page, "details.actions .disagree-badge") == []
+    page.locator("details.actions .table-scroll").first.screenshot(path=str(artifacts / f"phone-badge-{language}-{width}.png"))
+    page.context.close()
+
+
+# -- 4. a tile never splits at its hyphen ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("language", "width"), [("el", 320), ("el", 375), ("hu", 320), ("en", 320)])
+def test_a_tile_or_a_move_is_never_split_across_lines(browser: Browser, live_server: Any, artifacts: Path,
+                                                     language: str, width: int) -> None:
+    page = judged(browser, live_server, language, width)
+    page.evaluate("document.querySelectorAll('.ruling details').forEach(d => d.open = true)")
+    split = page.evaluate(
+        """() => { const out = [];
+              const walker = document.createTreeWalker(document.querySelector('#ruling'), NodeFilter.SHOW_TEXT);
+              for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                if (!node.parentElement.checkVisibility()) continue;
+                for (const m of node.data.matchAll(/\\d{1,2}-\\d{1,2}|->/g)) {
+                  const range = document.createRange();
+                  range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+                  const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+                  if (tops.size > 1) out.push(m[0] + ' in: ' + node.data.slice(0, 60));
+                }
+              }
+              return out; }""")
+    assert split == []
+    # the text is unchanged: the tile is copied with its ASCII hyphen
+    assert "(9-2 -> Ann)" in page.locator(".closed-rows").first.inner_text()
+    page.locator(".closed-rows").first.screenshot(path=str(artifacts / f"phone-closed-{language}-{width}.png"))
+    page.context.close()
+
+
+# -- 5. the house builder's number box ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_the_rounds_number_box_is_labelled_and_shown_only_for_the_number(browser: Browser, live_server: Any,
+                                                                        artifacts: Path, javascript: bool) -> None:
+    page = phone(browser, javascript=javascript)
+    page.goto(f"{live_server.url}/en/house/")
+    choice = page.locator(".house-choice-number").first
+    select, number = choice.locator("select"), choice.locator("input[type=number]")
+    assert select.input_value() != "number"
+    expect(number).to_be_hidden()
+    select.select_option("number")
+    expect(number).to_be_visible()
+    label = choice.locator("label.house-number")
+    expect(label).to_be_visible()
+    expect(label).to_contain_text("The number", ignore_case=True)
+    assert label.locator("input[type=number]").count() == 1  # the visible words label the box
+    number.fill("7")
+    choice.screenshot(path=str(artifacts / f"phone-house-rounds-{'js' if javascript else 'nojs'}.png"))
+    select.select_option(index=0)
+    expect(number).to_be_hidden()
+    page.context.close()
+
+
+def test_the_number_reaches_the_server_without_javascript(browser: Browser, live_server: Any) -> None:
+    page = phone(browser, javascript=False)
+    page.goto(f"{live_server.url}/en/house/")
+    choice = page.locator(".house-choice-number").first
+    choice.locator("select").select_option("number")
+    choice.locator("input[type=number]").fill("7")
+    page.locator("button[name=action][value=preview]").click()
+    choice = page.locator(".house-choice-number").first
+    assert choice.locator("select").input_value() == "number"
+    expect(choice.locator("input[type=number]")).to_have_value("7")
+    expect(choice.locator("input[type=number]")).to_be_visible()
+    page.context.close()
+
+
+# -- 6. Build mode's intro and its text button ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "el"])
+def test_build_mode_speaks_of_taps_and_its_text_button_is_under_the_text(browser: Browser, live_server: Any,
+                                                                          artifacts: Path, language: str) -> None:
+    page = phone(browser)
+    page.goto(f"{live_server.url}/{language}/adjudicate/")
+    toggle = page.locator("#builder-text-toggle")
+    expect(page.locator(".lede:visible")).to_contain_text("check:")  # Type mode: the text and its check: line
+    expect(toggle).to_be_hidden()
+    page.locator("#mode-build").click()
+    expect(page.locator("#builder .b-players")).to_be_visible()
+    lede = page.locator(".lede:visible")
+    expect(lede).to_have_count(1)
+    expect(lede).not_to_contain_text("check:")
+    expect(lede).to_contain_text(gettext(language, "Tap to describe the table and the move in dispute, then press "
+                                                   "Judge. Every ruleset answers with the rule it applies, quoted "
+                                                   "from its source."))
+    expect(toggle).to_be_visible()
+    expect(toggle).to_have_text(gettext(language, "Show all the text"))
+    text, button = page.locator("#position").bounding_box(), toggle.bounding_box()
+    assert text and button and button["y"] >= text["y"] + text["height"]  # under the text it lengthens
+    before = text["height"]
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(toggle).to_have_text(gettext(language, "Show fewer lines"))
+    after = page.locator("#position").bounding_box()
+    assert after and after["height"] > before
+    page.locator(".adj-text").screenshot(path=str(artifacts / f"phone-build-text-{language}.png"))
+    page.locator("#mode-type").click()
+    expect(toggle).to_be_hidden()
+    expect(page.locator(".lede:visible")).to_contain_text("check:")
+    page.context.close()
+
+
+def test_without_javascript_the_intro_is_type_modes_and_no_text_button(browser: Browser, live_server: Any) -> None:
+    page = phone(browser, javascript=False)
+    page.goto(f"{live_server.url}/en/adjudicate/")
+    expect(page.locator(".lede:visible")).to_have_count(1)
+    expect(page.locator(".lede:visible")).to_contain_text("check:")
+    expect(page.locator("#builder-text-toggle")).to_be_hidden()
+    page.context.close()
+
+
+# -- 7. the board's "not started" box ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_boards_not_started_box_has_room_for_its_words(browser: Browser, live_server: Any, artifacts: Path,
+                                                          language: str) -> None:
+    page = judged(browser, live_server, language, 375)
+    page.locator("details.boards > summary").click()
+    note = page.locator(".board-svg .empty-train").first
+    box, words = note.locator("rect").bounding_box(), note.locator("text").bounding_box()
+    assert box and words
+    room = min(words["x"] - box["x"], box["x"] + box["width"] - words["x"] - words["width"])
+    assert room >= 5, f"{language}: {room:.1f} px between the words and the box's edge"
+    if language == "ky":
+        note.screenshot(path=str(artifacts / "phone-board-note-ky.png"), scale="css")
+    page.context.close()
