@@ -76,10 +76,17 @@ def direction_label(direction: str) -> str:
 
 @register.filter
 def ruletext(english: str) -> str:
-    """A free text of a ruleset file (a title, say) in the active language."""
+    """A free text of a ruleset file (a title, say) in the active language, as a page shows it: in a
+    right-to-left language each Latin name in it isolated with its brackets
+    (:func:`~mextrain_site.core.bidi.isolate_foreign`), so "רכבת מקסיקנית (Masters Traditional Games)"
+    keeps its brackets around the name when a narrow screen breaks the line inside it."""
+    from django.utils.translation import get_language_bidi
+
+    from mextrain_site.core.bidi import isolate_foreign
     from mextrain_site.core.i18n import ruleset_text
 
-    return ruleset_text(english)
+    text = ruleset_text(english)
+    return isolate_foreign(text) if get_language_bidi() else text
 
 
 @register.filter
