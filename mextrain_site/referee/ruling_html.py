@@ -442,12 +442,14 @@ def _scores(judged: Judged, words: _Words) -> str:
 
 
 def share_link(share_url: str, words: _Words | None = None) -> SafeString:
-    """The template's ``share`` partial: the short link, a copy button, what the link keeps."""
+    """The template's ``share`` partial: the short link, a copy button, what the link keeps. The
+    link is an address: left to right on a Hebrew page too (``<bdi dir="ltr">``), else its final
+    slash goes to the far end ("/https://…/r/xxxx")."""
     words = words or _words()
     url = esc(share_url)
     return mark_safe(
         f'\n<div class="share-link" id="share-link">\n'
-        f'  <p><strong>{words.link}</strong> <a href="{url}" class="share-url">{url}</a>\n'
+        f'  <p><strong>{words.link}</strong> <bdi dir="ltr"><a href="{url}" class="share-url">{url}</a></bdi>\n'
         f'    <button type="button" class="copy-link secondary" data-copy="{url}" data-done="{words.copied}" hidden>'
         f'{words.copy}</button></p>\n  <p class="hint">{words.link_hint}</p>\n</div>\n')
 

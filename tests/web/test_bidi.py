@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from mextrain_site.core.bidi import isolate_quoted
+from mextrain_site.core.bidi import isolate_foreign, isolate_quoted
 
 
 @pytest.mark.parametrize(("text", "html"), [
@@ -50,3 +50,41 @@ def test_a_refused_house_upload_isolates_the_keys_it_quotes(client: Client) -> N
     refused = client.post("/he/house/upload/", {"file": SimpleUploadedFile("ours.yaml", text.encode())})
     assert refused.status_code == 400
     assert "<bdi>&#x27;max_players&#x27;</bdi>" in refused.content.decode()
+
+
+@pytest.mark.parametrize(("text", "isolated"), [
+    # a Latin name in a Hebrew title: isolated with its brackets
+    ("רכבת מקסיקנית (Masters Traditional Games)", "רכבת מקסיקנית \u2068(Masters Traditional Games)\u2069"),
+    # the sentence's full stop stays outside; an apostrophe inside a word stays inside
+    ("כמו בחוקי Masters Traditional Games.", "כמו בחוקי \u2068Masters Traditional Games\u2069."),
+    ("חוקי הבית (Bob's rules)", "חוקי הבית \u2068(Bob's rules)\u2069"),
+    ("קובץ (.yaml)", "קובץ \u2068(.yaml)\u2069"),
+    # no right-to-left letter: nothing to isolate; isolated already: left alone
+    ("Mexican Train (Masters Traditional Games)", "Mexican Train (Masters Traditional Games)"),
+    ("\u200f\u2068Masters Traditional Games\u2069 + כפולות חובה", "\u200f\u2068Masters Traditional Games\u2069 + כפולות חובה"),
+    ("", ""),
+])
+def test_latin_runs_in_right_to_left_text_are_isolated(text: str, isolated: str) -> None:
+    assert isolate_foreign(text) == isolated
+
+
+def test_a_hebrew_message_isolates_its_latin_words_outside_the_quotes() -> None:
+    assert (isolate_quoted("בחרו קובץ (.yaml) ולא 'x'")
+            == "בחרו קובץ \u2068(.yaml)\u2069 ולא <bdi>&#x27;x&#x27;</bdi>")
+    assert isolate_quoted("choose a file (.yaml)") == "choose a file (.yaml)"
+
+
+@pytest.mark.parametrize(("path", "name"), [
+    ("/he/variants/masters/", "\u2068(Masters Traditional Games)\u2069"),
+    ("/he/variants/", "\u2068(Cardinal Games)\u2069"),
+    ("/he/", "\u2068(Masters Traditional Games)\u2069"),
+    ("/en/variants/masters/", "Mexican Train (Masters Traditional Games)"),  # left-to-right pages unchanged
+])
+def test_ruleset_titles_isolate_the_publisher_on_hebrew_pages(client: Client, path: str, name: str) -> None:
+    assert name in client.get(path).content.decode()
+
+
+def test_the_house_upload_label_isolates_the_file_extension(client: Client) -> None:
+    page = client.get("/he/house/").content.decode()
+    label = page.split('<label for="house-file">', 1)[1].split("</label>", 1)[0]
+    assert "\u2068(.yaml)\u2069" in label, label

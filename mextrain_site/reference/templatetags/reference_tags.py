@@ -52,11 +52,21 @@ def language_name(code: str) -> str:
 @register.filter
 def source_name(info: SourceInfo) -> str:
     """A source text as a player knows it: the title (or publisher) of the ruleset resting on it,
-    and its language (``How to play Mexican Train dominoes · Hebrew``), never its file name."""
+    and its language (``How to play Mexican Train dominoes · Hebrew``), never its file name.
+
+    In a right-to-left language the name starts with a right-to-left mark and the title is isolated
+    (U+200F, U+2068 … U+2069), as in :func:`~mextrain_site.core.i18n.ruleset_name`: a Latin
+    publisher then neither makes the ``<bdi>`` around it left to right nor takes the "·" and the
+    language into its run ("Masters Traditional Games · איטלקית" reads the publisher first)."""
+    from django.utils.translation import get_language_bidi
+
     from mextrain_site.core.i18n import source_title
     from variants.loader import get_ruleset
 
-    return f"{source_title(get_ruleset(info.rulesets[0]))} · {language_name(info.language)}"
+    title = source_title(get_ruleset(info.rulesets[0]))
+    if get_language_bidi():
+        title = f"\u200f\u2068{title}\u2069"
+    return f"{title} · {language_name(info.language)}"
 
 
 @register.filter
@@ -76,10 +86,17 @@ def direction_label(direction: str) -> str:
 
 @register.filter
 def ruletext(english: str) -> str:
-    """A free text of a ruleset file (a title, say) in the active language."""
+    """A free text of a ruleset file (a title, say) in the active language, as a page shows it: in a
+    right-to-left language each Latin name in it isolated with its brackets
+    (:func:`~mextrain_site.core.bidi.isolate_foreign`), so "רכבת מקסיקנית (Masters Traditional Games)"
+    keeps its brackets around the name when a narrow screen breaks the line inside it."""
+    from django.utils.translation import get_language_bidi
+
+    from mextrain_site.core.bidi import isolate_foreign
     from mextrain_site.core.i18n import ruleset_text
 
-    return ruleset_text(english)
+    text = ruleset_text(english)
+    return isolate_foreign(text) if get_language_bidi() else text
 
 
 @register.filter
