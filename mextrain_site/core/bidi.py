@@ -48,7 +48,19 @@ def isolate_foreign(text: str) -> str:
     from ``<bdi>``). Not escaped: plain text in, plain text out."""
     if not text or not RTL_LETTER.search(text) or FSI in text:
         return text
+    return _isolate_runs(text)
+
+
+def _isolate_runs(text: str) -> str:
     return FOREIGN.sub(lambda m: f"{FSI}{m.group()}{PDI}", text)
+
+
+def isolated_first(name: str) -> str:
+    """``name`` to open a right-to-left text: a right-to-left mark, then the name isolated (U+200F,
+    U+2068 … U+2069), so that a Latin name neither sets the direction of the whole (``<bdi>`` takes
+    it from the first strong letter) nor takes what follows it ("+ option", "· language") into its
+    left-to-right run."""
+    return f"\u200f{FSI}{name}{PDI}"
 
 
 QUOTED = re.compile(r"(?<!\w)'[^'\n]+'(?!\w)")
@@ -64,7 +76,7 @@ def isolate_quoted(text: object) -> SafeString:
     rtl = bool(RTL_LETTER.search(text))
 
     def plain(part: str) -> str:
-        return escape(FOREIGN.sub(lambda m: f"{FSI}{m.group()}{PDI}", part) if rtl and FSI not in text else part)
+        return escape(_isolate_runs(part) if rtl and FSI not in text else part)
 
     out: list[str] = []
     last = 0

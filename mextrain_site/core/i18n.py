@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import get_language, get_language_bidi, gettext
 
+from mextrain_site.core.bidi import isolated_first
 from mextrain_site.core.plain_english import plain_english
 from rules.messages import fields, word
 from rules.reasons import ReasonCode, english_train_label
@@ -56,7 +57,7 @@ def ruleset_name(ruleset: Ruleset) -> str:
     nor takes the ``+`` and the options into its left-to-right run."""
     source, labels = source_title(ruleset), option_labels(ruleset)
     if labels and get_language_bidi():
-        source = f"\u200f\u2068{source}\u2069"
+        source = isolated_first(source)
     return " + ".join((source, *labels))
 
 

@@ -27,6 +27,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, get_language_bidi, get_language_info, gettext
 
+from mextrain_site.core.bidi import FSI, PDI
 from mextrain_site.core.i18n import WORDING, ruleset_name, ruleset_text, source_title
 from mextrain_site.core.referee import parse
 from mextrain_site.reference.sources import anchor_for
@@ -403,7 +404,7 @@ class _Wording:
         if found is None:
             found = WORDING.template(code)
             if get_language_bidi():
-                found = _PLACEHOLDER.sub("\u2068\\g<0>\u2069", found)
+                found = _PLACEHOLDER.sub(f"{FSI}\\g<0>{PDI}", found)
             self.templates[code] = found
         return found
 

@@ -111,7 +111,7 @@ def test_the_shared_link_reads_as_an_address(page: Page, live_server: Any, artif
 
 def test_code_in_a_hebrew_sentence(page: Page, live_server: Any, artifacts: Path) -> None:
     page.goto(f"{live_server.url}/he/adjudicate/")
-    lede = page.locator("p.lede")
+    lede = page.locator("p.lede.lede-type")
     reads_left_to_right(lede.locator("code"), "check:")
     lede.screenshot(path=str(artifacts / "bidi-he-adjudicate-lede.png"))
 

@@ -60,12 +60,13 @@ def source_name(info: SourceInfo) -> str:
     language into its run ("Masters Traditional Games · איטלקית" reads the publisher first)."""
     from django.utils.translation import get_language_bidi
 
+    from mextrain_site.core.bidi import isolated_first
     from mextrain_site.core.i18n import source_title
     from variants.loader import get_ruleset
 
     title = source_title(get_ruleset(info.rulesets[0]))
     if get_language_bidi():
-        title = f"\u200f\u2068{title}\u2069"
+        title = isolated_first(title)
     return f"{title} · {language_name(info.language)}"
 
 
