@@ -104,33 +104,21 @@ def _dealable(ruleset: Ruleset, set_max: int) -> int:
     return set_size(set_max) - (ruleset.flags.engine_missing is _SET_ASIDE)
 
 
-def boneyard_limit(ruleset: Ruleset, players: int, set_max: int) -> int | None:
-    """The most tiles the boneyard can hold: what the smallest possible deal left (it only shrinks
-    after); None where no deal fits the set."""
-    possible = deals(ruleset, players, set_max)
-    return _dealable(ruleset, set_max) - players * min(possible) if possible else None
-
-
-def hand_limit(ruleset: Ruleset, players: int, set_max: int, boneyard: int | None) -> int:
-    """The most tiles a hand can hold: the deal, and every tile drawn since (what the deal left in
-    the boneyard, less what is still there), under the deal that allows the most."""
-    left = _dealable(ruleset, set_max)
-    return max((d + max(0, left - players * d - (boneyard or 0)) for d in deals(ruleset, players, set_max)),
-               default=set_size(set_max))
-
-
 def checked_set(position: Position, ruleset: Ruleset) -> int:
-    """:func:`set_for`, after checking that the boneyard and every hand given fit the deal."""
+    """:func:`set_for`, after checking that the boneyard and every hand given fit the deal: the
+    boneyard holds at most what the smallest possible deal left (it only shrinks after), a hand at
+    most the deal and every tile drawn since (what the deal left, less what is still there), under
+    the deal that allows the most; where no deal fits the set, the set bounds a hand."""
     set_max = set_for(position, ruleset)
     players, boneyard = len(position.players), position.boneyard_count
-    most = boneyard_limit(ruleset, players, set_max)
-    if boneyard is not None and most is not None and boneyard > most:
+    possible, left = deals(ruleset, players, set_max), _dealable(ruleset, set_max)
+    if boneyard is not None and possible and boneyard > (most := left - players * min(possible)):
         line, column = position.boneyard_at
         raise ImpossiblePositionError(
             Message("the boneyard holds {count} tiles, but {ruleset}'s deal leaves at most {limit} for {players} "
                     "players with a double-{set} set", count=boneyard, ruleset=ruleset.id, limit=most,
                     players=players, set=set_max), line or None, column or None, ErrorCode.BONEYARD_TOO_LARGE)
-    limit = hand_limit(ruleset, players, set_max, boneyard)
+    limit = max((d + max(0, left - players * d - (boneyard or 0)) for d in possible), default=set_size(set_max))
     for (name, tiles), (line, column) in zip(position.hands, position.hands_at or ((0, 0),) * len(position.hands)):
         if len(tiles) > limit:
             raise ImpossiblePositionError(

@@ -178,7 +178,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
     if isinstance(position.boneyard, tuple):
         known.update(position.boneyard)
     set_max = checked_set(position, ruleset)
-    engine = position.engine if position.engine is not None else _default_engine(position, ruleset, set_max)
+    engine = position.engine if position.engine is not None else _default_engine(position, ruleset, set_max, known)
     board.add(Tile.of(engine, engine))
     known.add(Tile.of(engine, engine))
     bone_count = position.boneyard_count
@@ -253,18 +253,16 @@ _nobody_can_play: Callable[[State], bool] | None = None
 """rules.blocked.nobody_can_play, imported on first use (every turn once the boneyard is empty)."""
 
 
-def _default_engine(position: Position, ruleset: Ruleset, set_max: int) -> int:
+def _default_engine(position: Position, ruleset: Ruleset, set_max: int, seen: set[Tile]) -> int:
     """A scoring question may leave the engine out. Where the ruleset fixes it (the set's highest
     double every round, or the round's double and the position names the round), that double,
-    which no hand or listed boneyard may then hold. Else any double nobody is seen holding may be
-    the engine (the highest held was placed, and a higher one may have been drawn since): the
-    highest of those, the spec's set's highest double when nobody holds it."""
-    seen = {t for _, tiles in position.hands for t in tiles}
-    if isinstance(position.boneyard, tuple):
-        seen.update(position.boneyard)
-    fixed = engine_double(ruleset, set_max, position.round or 1)
-    if ruleset.flags.engine_tile is EngineTile.ROUND_DOUBLE and position.round is None:
-        fixed = None  # the round is not given: its double is not known
+    which no hand or listed boneyard may then hold. Else any double not ``seen`` (in a hand, the
+    listed boneyard or a train) may be the engine (the highest held was placed, and a higher one
+    may have been drawn since): the highest of those, the spec's set's highest double when nobody
+    holds it."""
+    by_round = ruleset.flags.engine_tile is EngineTile.ROUND_DOUBLE
+    # the round not given, its double is not known
+    fixed = None if by_round and position.round is None else engine_double(ruleset, set_max, position.round or 1)
     if fixed is None:
         free = next((p for p in range(set_max, -1, -1) if Tile.of(p, p) not in seen), None)
         if free is not None:
@@ -272,14 +270,14 @@ def _default_engine(position: Position, ruleset: Ruleset, set_max: int) -> int:
         fixed = set_max
     engine = Tile.of(fixed, fixed)
     whose = (Message("the engine of round {round}", round=position.round)
-             if position.round is not None and ruleset.flags.engine_tile is EngineTile.ROUND_DOUBLE else
+             if by_round and position.round is not None else
              Message("the engine of a double-{set} set", set=set_max))
     for (name, tiles), (line, column) in zip(position.hands, position.hands_at or ((0, 0),) * len(position.hands)):
         if engine in tiles:
             raise ImpossiblePositionError(
                 Message("{name}'s hand holds {tile}, {whose}; give the 'engine:' line", name=name, tile=engine,
                         whose=whose), line or None, column or None, ErrorCode.TILE_TWICE)
-    if engine in seen:
+    if isinstance(position.boneyard, tuple) and engine in position.boneyard:
         raise ImpossiblePositionError(
             Message("the boneyard holds {tile}, {whose}; give the 'engine:' line", tile=engine, whose=whose),
             code=ErrorCode.TILE_TWICE)
