@@ -1,4 +1,4 @@
-"""The curl examples of the README's "JSON API" section are run, so the docs cannot rot.
+"""The curl examples of the API reference (docs/api.md) are run, so the docs cannot rot.
 
 Each ``curl`` line (backslash continuations joined) ends with ``# STATUS``. It is parsed (method,
 path, headers, body or ``@file``) and replayed through Django's test client, and, where curl is
@@ -21,7 +21,7 @@ from django.test import Client
 from .conftest import NO_STATIC_ROOT_WARNING
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-README = ROOT / "README.md"
+API_DOC = ROOT / "docs" / "api.md"
 BASE = "http://127.0.0.1:8000"
 CURL = shutil.which("curl")
 pytestmark = NO_STATIC_ROOT_WARNING
@@ -43,11 +43,9 @@ class Example:
         return self.headers.get("content-type", "application/x-www-form-urlencoded" if self.body is not None else "")
 
 
-def section(text: str, title: str) -> tuple[int, str]:
-    """The text of a README section and the line it starts on."""
-    start = text.index(f"\n## {title}\n") + 1
-    end = text.find("\n## ", start)
-    return text.count("\n", 0, start) + 1, text[start: end if end != -1 else len(text)]
+def api_doc() -> tuple[int, str]:
+    """The API reference's text and the line it starts on."""
+    return 1, API_DOC.read_text(encoding="utf-8")
 
 
 def shell_lines(first_line: int, text: str) -> list[tuple[int, str]]:
@@ -72,7 +70,7 @@ def shell_lines(first_line: int, text: str) -> list[tuple[int, str]]:
 
 def parse_curl(line: int, command: str) -> Example:
     comment = re.search(r"\s#\s*(\d{3})\b", command)
-    assert comment, f"README.md:{line}: a curl example must end with '# STATUS': {command}"
+    assert comment, f"docs/api.md:{line}: a curl example must end with '# STATUS': {command}"
     argv = shlex.split(command, comments=True)
     ex = Example(line, command, argv, int(comment.group(1)))
     data: list[bytes] = []
@@ -96,23 +94,23 @@ def parse_curl(line: int, command: str) -> Example:
             else:
                 data.append(value.encode("utf-8"))
         elif arg.startswith("http://") or arg.startswith("https://"):
-            assert arg.startswith(BASE + "/"), f"README.md:{line}: examples use {BASE}: {arg}"
+            assert arg.startswith(BASE + "/"), f"docs/api.md:{line}: examples use {BASE}: {arg}"
             ex.path = arg[len(BASE):]
         else:
-            raise AssertionError(f"README.md:{line}: this test does not know curl's {arg!r}; teach it or drop it")
-    assert ex.path, f"README.md:{line}: no URL in {command}"
+            raise AssertionError(f"docs/api.md:{line}: this test does not know curl's {arg!r}; teach it or drop it")
+    assert ex.path, f"docs/api.md:{line}: no URL in {command}"
     ex.body = b"&".join(data) if data else None
     ex.method = method or ("POST" if data else "GET")
     return ex
 
 
 def examples() -> list[Example]:
-    first, text = section(README.read_text(encoding="utf-8"), "JSON API")
+    first, text = api_doc()
     return [parse_curl(n, cmd) for n, cmd in shell_lines(first, text) if cmd.lstrip().startswith("curl ")]
 
 
 EXAMPLES = examples()
-IDS = [f"README.md:{ex.line}" for ex in EXAMPLES]
+IDS = [f"docs/api.md:{ex.line}" for ex in EXAMPLES]
 
 
 def test_the_examples_cover_the_api() -> None:
@@ -146,8 +144,8 @@ def test_example_with_real_curl(live_server, ex: Example) -> None:  # type: igno
 
 @pytest.mark.django_db
 def test_the_error_shown_is_the_error_answered(client: Client) -> None:
-    """The README's sample error body is what the bad-tile example answers."""
-    _, text = section(README.read_text(encoding="utf-8"), "JSON API")
+    """The API reference's sample error body is what the bad-tile example answers."""
+    _, text = api_doc()
     shown = re.search(r"```json\n(.*?)\n```", text, re.DOTALL)
     assert shown, "the JSON API section shows an error body in a ```json block"
     bad = next(ex for ex in EXAMPLES if b"4-x" in (ex.body or b""))
