@@ -11,8 +11,9 @@ from django.test import Client
 from django.utils import translation
 
 from mextrain_site.core.bidi import isolate_quoted
+from mextrain_site.core.i18n import WORDING
 from mextrain_site.referee.views import EXAMPLE
-from rules.reasons import ReasonCode
+from rules.reasons import ReasonCode, reason
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,7 @@ def test_reasons_on_the_adjudication_page_are_in_the_pages_language(client: Clie
         template = translation.gettext(ReasonCode.TRAIN_NOT_OPEN.template)
         if translation.get_language_bidi():  # each value isolated in a right-to-left sentence
             template = re.sub(r"\{\w+\}", "\u2068\\g<0>\u2069", template)
-        closed = template.format(train=translation.gettext("{name}'s train").format(name="Cy"), player="Bob")
+        closed = reason(ReasonCode.TRAIN_NOT_OPEN, train="Cy", player="Bob").text(template, WORDING.train_label)
     english = ReasonCode.TRAIN_NOT_OPEN.template.format(train="Cy's train", player="Bob")
     assert html.escape(closed) in page or closed in page
     assert html.escape(english) not in page
