@@ -23,7 +23,7 @@ class Wording(Protocol):
 
     def template(self, code: ReasonCode) -> str: ...
 
-    def train_label(self, name: str, role: TrainRole = TrainRole.SUBJECT) -> str:
+    def train_label(self, name: str, role: TrainRole | None = None) -> str:
         """A train (a player's name, or ``mexican``) in the part ``role`` of a sentence."""
         ...
 

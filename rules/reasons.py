@@ -250,14 +250,15 @@ TRAIN_ROLES: dict[ReasonCode, TrainRole] = {
 """The part the train plays in each reason that names one (tests/engine/test_messages.py checks
 that every such reason is here)."""
 
-TrainLabel = Callable[[str, TrainRole], str]
+TrainLabel = Callable[[str, TrainRole | None], str]
 
 
-def english_train_label(name: str, role: TrainRole = TrainRole.SUBJECT) -> str:
-    """A train named in a sentence, in the part ``role``: a Message, so that a front end can word
-    it (rules.messages); the English is the same in every part."""
+def english_train_label(name: str, role: TrainRole | None = None) -> str:
+    """A train named in a sentence, in the part ``role`` (None: a name standing alone, as in a
+    list): a Message, so that a front end can word it (rules.messages); the English is the same
+    in every part."""
     phrase = Message("the Mexican train") if name == MEXICAN else Message("{name}'s train", name=name)
-    return phrase.within(role.value)
+    return phrase.within(role.value) if role is not None else phrase
 
 
 class Reason(NamedTuple):
@@ -280,7 +281,7 @@ class Reason(NamedTuple):
         """The sentence. A caller may pass a translated ``template`` and a ``train_label``
         that names a train (a player's name, or ``mexican``) in the reader's language."""
         label = train_label or english_train_label
-        role = TRAIN_ROLES.get(self.code, TrainRole.SUBJECT)
+        role = TRAIN_ROLES.get(self.code)
         params = {k: label(str(v), role) if k in TRAIN_PARAMS else v for k, v in self.params}
         template = template or self.code.template
         text = template.format(**params)

@@ -282,3 +282,17 @@ def test_italian_and_greek_count_the_rulesets_in_whole_sentences() -> None:
     with translation.override("el"):
         assert translation.ngettext("Under the one ruleset judged.", "Under all %(n)s rulesets judged.", 4) % {
             "n": 4} == "Σύμφωνα με όλους τους 4 κανονισμούς που εξετάστηκαν."
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("hu", "a dupla Bob vonatának végén"), ("it", "alla fine del treno di Bob"),
+    ("ky", "Bob оюнчунун поездинин аягындагы дубль"), ("el", "στο τέλος του τρένου του παίκτη Bob"),
+])
+def test_the_boards_note_on_an_open_double_names_the_train_in_the_form_it_needs(lang: str, says: str) -> None:
+    """The board's note under rulesets that disagree on an open double takes the train's "of" form
+    (mextrain_site.referee.present), like the reasons; a train standing alone keeps the plain one."""
+    with translation.override(lang):
+        note = translation.gettext("The double ending %(train)s is open only under %(ids)s.") % {
+            "train": WORDING.train_label("Bob", TrainRole.OF), "ids": "Cardinal Games"}
+        assert WORDING.train_label("Bob") == translation.gettext("{name}'s train").format(name="Bob")
+    assert says in note, note

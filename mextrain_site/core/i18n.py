@@ -74,7 +74,7 @@ class GettextWording:
         translated = gettext(code.template)
         return translated if fields(translated) == fields(code.template) else code.template
 
-    def train_label(self, name: str, role: TrainRole = TrainRole.SUBJECT) -> str:
+    def train_label(self, name: str, role: TrainRole | None = None) -> str:
         """A train in the part ``role`` of a sentence, in the active language."""
         return word(english_train_label(name, role), gettext)
 
