@@ -4,7 +4,7 @@ The engine's English sentences, marked for translation. rules/ never imports Dja
 the web layer translates these with gettext (see mextrain_site/core/i18n.py)."""
 
 from django.utils.translation import gettext_noop as _
-from django.utils.translation import pgettext_lazy, pgettext_noop
+from django.utils.translation import pgettext_lazy
 
 LABELS = [
     pgettext_lazy('rule dimension', 'Players'),
@@ -568,19 +568,19 @@ MESSAGES = [
 
 TRAIN_PHRASES = [
     # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
-    pgettext_noop("train: the subject ('Ann's train is not open')", "{name}'s train"),
+    pgettext_lazy("train: the subject ('Ann's train is not open')", "{name}'s train"),
     # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
-    pgettext_noop("train: the subject ('Ann's train is not open')", 'the Mexican train'),
+    pgettext_lazy("train: the subject ('Ann's train is not open')", 'the Mexican train'),
     # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
-    pgettext_noop("train: of ('the open end of Ann's train')", "{name}'s train"),
+    pgettext_lazy("train: of ('the open end of Ann's train')", "{name}'s train"),
     # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
-    pgettext_noop("train: of ('the open end of Ann's train')", 'the Mexican train'),
+    pgettext_lazy("train: of ('the open end of Ann's train')", 'the Mexican train'),
     # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
-    pgettext_noop("train: on ('the open double on Ann's train')", "{name}'s train"),
+    pgettext_lazy("train: on ('the open double on Ann's train')", "{name}'s train"),
     # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
-    pgettext_noop("train: on ('the open double on Ann's train')", 'the Mexican train'),
+    pgettext_lazy("train: on ('the open double on Ann's train')", 'the Mexican train'),
     # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
-    pgettext_noop("train: onto ('may not play on Ann's train')", "{name}'s train"),
+    pgettext_lazy("train: onto ('may not play on Ann's train')", "{name}'s train"),
     # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
-    pgettext_noop("train: onto ('may not play on Ann's train')", 'the Mexican train'),
+    pgettext_lazy("train: onto ('may not play on Ann's train')", 'the Mexican train'),
 ]

@@ -67,7 +67,7 @@ def render() -> str:
         'the web layer translates these with gettext (see mextrain_site/core/i18n.py)."""',
         "",
         "from django.utils.translation import gettext_noop as _",
-        "from django.utils.translation import pgettext_lazy, pgettext_noop",
+        "from django.utils.translation import pgettext_lazy",
         "",
         "LABELS = [",
     ]
@@ -81,7 +81,7 @@ def render() -> str:
     for context, template in train_phrases():
         lines.append("    # Translators: a train in the part of a sentence its context names, with the case, "
                      "article or preposition that part needs in your language; keep every {placeholder}.")
-        lines.append(f"    pgettext_noop({context!r}, {template!r}),")
+        lines.append(f"    pgettext_lazy({context!r}, {template!r}),")
     lines.append("]")
     return "\n".join(lines) + "\n"
 

@@ -76,8 +76,8 @@ def listing(lang: str, title: str) -> str:
             lines.append(f"  {role.name.lower():8} {WORDING.train_label(OWNER, role)} | {WORDING.train_label(MEXICAN, role)}")
         lines.append("")
         for code in ReasonCode:
-            role = f" [train: {TRAIN_ROLES[code].name.lower()}]" if code in TRAIN_ROLES else ""
-            lines.append(f"{code.value}{role}")
+            part = f" [train: {TRAIN_ROLES[code].name.lower()}]" if code in TRAIN_ROLES else ""
+            lines.append(f"{code.value}{part}")
             for train, text in renderings(code):
                 lines.append(f"  {train + ': ' if train else ''}{text}")
         return "\n".join(lines) + "\n"
