@@ -82,3 +82,17 @@ def test_a_duplicate_tile_names_both_places_in_the_readers_language() -> None:
     with translation.override("it"):
         mexican = translation.gettext("{name}'s train").format(name="Ann")
     assert mexican in _worded("it", text)
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("hu", "a nyitott duplát (2-2) a mexikói vonaton"),
+    ("it", "il doppio aperto 2-2 sul treno messicano"),
+    ("ky", "мексикалык поезддеги ачык 2-2 дублун"),
+    ("el", "το ανοιχτό διπλό 2-2 στο μεξικάνικο τρένο"),
+])
+def test_the_page_words_a_train_in_the_form_its_sentence_needs(client: Client, lang: str, says: str) -> None:
+    """Satisfying the open double 2-2 on the Mexican train, as the page says it: the train comes in
+    its "on" form (Italian "sul", Hungarian "-on"), not the bare phrase glued in ("su treno messicano")."""
+    position = EXAMPLE.replace("check: Bob: 6-4 -> Cy", "check: Bob: 9-2 -> mexican")
+    page = html.unescape(client.post(f"/{lang}/adjudicate/", {"position": position}).content.decode())
+    assert says in page
