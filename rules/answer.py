@@ -11,7 +11,7 @@ from typing import Any, Protocol, cast
 from .explain import Judgement, dispute_reasons, explain, judge_all
 from .moves import Move
 from .position import SCORE, ImpossiblePositionError, Position
-from .reasons import Reason, ReasonCode
+from .reasons import Reason, ReasonCode, TrainRole
 from .replay import Replay, implicit_done, replay
 from .ruleset import Ruleset
 from .scoring import Count, count_hands, round_scores
@@ -23,7 +23,9 @@ class Wording(Protocol):
 
     def template(self, code: ReasonCode) -> str: ...
 
-    def train_label(self, name: str) -> str: ...
+    def train_label(self, name: str, role: TrainRole | None = None) -> str:
+        """A train (a player's name, or ``mexican``) in the part ``role`` of a sentence."""
+        ...
 
     def message(self, text: str) -> str:
         """A rules.messages.Message (a note, an error) in the reader's language."""

@@ -218,12 +218,47 @@ class ReasonCode(enum.Enum):
 
 TRAIN_PARAMS = frozenset({"train", "required"})
 """Parameters that hold a train's name; the sentence shows them through a train label."""
-TrainLabel = Callable[[str], str]
 
 
-def english_train_label(name: str) -> str:
-    """A train named in a sentence: a Message, so that a front end can word it (rules.messages)."""
-    return Message("the Mexican train") if name == MEXICAN else Message("{name}'s train", name=name)
+class TrainRole(enum.Enum):
+    """The part a train plays in a reason's sentence. English names a train alike in every part
+    ("Ann's train"); another language may need a form for each (Hungarian "Ann vonata", "Ann
+    vonatának", "Ann vonatán", "Ann vonatára"; Italian "il treno di Ann", "del treno di Ann",
+    "sul treno di Ann"), so each part is its own catalogue entry. The value is its gettext
+    context, which tells the translator the part."""
+
+    SUBJECT = "train: the subject ('Ann's train is not open')"
+    OF = "train: of ('the open end of Ann's train')"
+    ON = "train: on ('the open double on Ann's train')"
+    ONTO = "train: onto ('may not play on Ann's train')"
+
+
+TRAIN_ROLES: dict[ReasonCode, TrainRole] = {
+    ReasonCode.ENDS_DO_NOT_MATCH: TrainRole.OF,
+    ReasonCode.ENDS_MATCH: TrainRole.OF,
+    ReasonCode.TRAIN_NOT_OPEN: TrainRole.SUBJECT,
+    ReasonCode.TRAIN_MARKED: TrainRole.SUBJECT,
+    ReasonCode.OWN_TRAIN_NOT_STARTED: TrainRole.ONTO,
+    ReasonCode.MUST_SATISFY_DOUBLE: TrainRole.ON,
+    ReasonCode.MUST_SATISFY_OWN_DOUBLE: TrainRole.ON,
+    ReasonCode.SATISFIES_DOUBLE: TrainRole.ON,
+    ReasonCode.DEAD_DOUBLE: TrainRole.ON,
+    ReasonCode.DOUBLE_NOT_BINDING: TrainRole.ON,
+    ReasonCode.DOUBLE_WAITS_FIRST_TURN: TrainRole.ON,
+    ReasonCode.DOUBLE_BEFORE_SATISFYING: TrainRole.ON,
+}
+"""The part the train plays in each reason that names one (tests/engine/test_messages.py checks
+that every such reason is here)."""
+
+TrainLabel = Callable[[str, TrainRole | None], str]
+
+
+def english_train_label(name: str, role: TrainRole | None = None) -> str:
+    """A train named in a sentence, in the part ``role`` (None: a name standing alone, as in a
+    list): a Message, so that a front end can word it (rules.messages); the English is the same
+    in every part."""
+    phrase = Message("the Mexican train") if name == MEXICAN else Message("{name}'s train", name=name)
+    return phrase.within(role.value) if role is not None else phrase
 
 
 class Reason(NamedTuple):
@@ -246,8 +281,11 @@ class Reason(NamedTuple):
         """The sentence. A caller may pass a translated ``template`` and a ``train_label``
         that names a train (a player's name, or ``mexican``) in the reader's language."""
         label = train_label or english_train_label
-        params = {k: label(str(v)) if k in TRAIN_PARAMS else v for k, v in self.params}
-        return (template or self.code.template).format(**params)
+        role = TRAIN_ROLES.get(self.code)
+        params = {k: label(str(v), role) if k in TRAIN_PARAMS else v for k, v in self.params}
+        template = template or self.code.template
+        text = template.format(**params)
+        return _capitalized(text, template, dict(self.params)) if text[:1].islower() else text
 
     def citations(self, ruleset: Ruleset) -> tuple[Citation, ...]:
         key = self.rule_key
@@ -255,6 +293,16 @@ class Reason(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.code.value}: {self.text()}"
+
+
+def _capitalized(text: str, template: str, params: dict[str, object]) -> str:
+    """``text`` with a capital first letter when the sentence opens with a train's phrase that
+    does not open with the player's name ("the Mexican train carries ...", Italian "il treno di
+    Ann ..."); a name is kept as written."""
+    first = template[1:template.find("}")] if template.startswith("{") else ""
+    if first in TRAIN_PARAMS and not text.startswith(str(params[first])):
+        return text[0].upper() + text[1:]
+    return text
 
 
 DISPUTE_ANSWERS = frozenset({

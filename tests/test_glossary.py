@@ -1,6 +1,8 @@
 """The glossaries (locale/<lang>/GLOSSARY.md) exist, name every term, and are used: wherever the
 English of a catalogue entry uses a term, the translation uses the glossary's word for it (one of
-the stems its table lists, which cover the word's inflected forms)."""
+the stems its table lists, which cover the word's inflected forms), and never a word the glossary
+turns away for that term (a synonym of the seed outside the brackets and quotes that name it, or a
+word its notes say "never" to)."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ TERMS = {
     "to pass": r"\bpass(es)?\b",
     "to satisfy a double": r"\bsatisf(y|ies|ied|ying)\b",
     "to go out": r"\b(go|goes|going|went|gone) out\b|\bplayers? out\b",
+    "own train": r"\bown trains?\b",
     "ruleset": r"\brulesets?\b",
     "house rule": r"\bhouse rules?\b",
 }
@@ -58,6 +61,29 @@ def glossary(lang: str) -> dict[str, tuple[str, list[str]]]:
     return rows
 
 
+QUOTED = r"\([^)]*\)|„[^”]*”|“[^”]*”|«[^»]*»|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)"
+"""Brackets and quotes: where a translation may name the seed's own word for a term."""
+
+
+def avoided(lang: str) -> dict[str, list[str]]:
+    """term -> the words a translation must not use for it: the seed's synonyms (those that are
+    not a stem of another term, like Hungarian "kör", the seed's word for a round and the
+    glossary's for a turn) and the words its notes say "never" to."""
+    rows: dict[str, list[str]] = {}
+    stems = [s.lower() for _, found in glossary(lang).values() for s in found]
+    text = (ROOT / "locale" / lang / "GLOSSARY.md").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 5 and cells[0] in TERMS:
+            synonyms = [w.strip() for w in re.sub(r"\([^)]*\)", "", cells[3]).split(",") if w.strip()]
+            synonyms = [w for w in synonyms if "…" not in w
+                        and not any(s.startswith(w.lower()) or w.lower().startswith(s) for s in stems)]
+            never = [q for m in re.finditer(r'never ((?:"[^"]+"(?:/| or |, )?)+)', cells[4])
+                     for q in re.findall(r'"([^"]+)"', m.group(1))]
+            rows[cells[0]] = synonyms + never
+    return rows
+
+
 def prose(english: str) -> str:
     for pattern in NOT_THE_TERM:
         english = re.sub(pattern, " ", english, flags=re.IGNORECASE)
@@ -81,3 +107,19 @@ def test_catalogue_uses_the_glossary(lang: str) -> None:
             if re.search(pattern, text) and not any(s.lower() in translated.lower() for s in terms[term][1]):
                 stray.append(f"{term!r} ({terms[term][0]}): {english[:90]!r} => {translated[:90]!r}")
     assert not stray, f"{lang}: {len(stray)} entries do not use the glossary's word:\n" + "\n".join(stray[:40])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_catalogue_never_uses_a_word_the_glossary_turns_away(lang: str) -> None:
+    """Where the English uses a term, the translation does not use the seed's synonym for it
+    (outside the brackets or quotes that name the seed's word) nor a word the glossary's notes say
+    "never" to: Greek "προσωπικό τρένο" for the own train, Italian "marcatore" for a marker."""
+    words = avoided(lang)
+    stray = []
+    for english, translated in entries(lang):
+        text, bare = prose(english), re.sub(QUOTED, " ", translated)
+        for term, pattern in TERMS.items():
+            if re.search(pattern, text):
+                stray += [f"{term!r} ({w}): {english[:90]!r} => {translated[:90]!r}" for w in words.get(term, ())
+                          if re.search(r"(?<!\w)" + re.escape(w), bare, flags=re.IGNORECASE)]
+    assert not stray, f"{lang}: {len(stray)} entries use a word the glossary turns away:\n" + "\n".join(stray[:40])

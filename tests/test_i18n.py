@@ -14,7 +14,7 @@ from django.conf import settings
 from django.utils import translation
 
 from mextrain_site.core.i18n import WORDING
-from rules.reasons import ReasonCode
+from rules.reasons import ReasonCode, TrainRole, reason
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = [code for code, _ in settings.LANGUAGES if code != "en"]
@@ -72,8 +72,9 @@ def test_engine_sentences_are_translated_with_their_placeholders(lang: str) -> N
             translated = translation.gettext(code.template)
             assert translated != code.template or not any(c.isalpha() for c in code.template), (lang, code)
             assert WORDING.template(code) == translated, f"{lang}: {code.value} lost or renamed a placeholder"
-        assert WORDING.train_label("mexican") != "the Mexican train"
-        assert "Ann" in WORDING.train_label("Ann")
+        for role in TrainRole:
+            assert WORDING.train_label("mexican", role) != "the Mexican train", (lang, role)
+            assert "Ann" in WORDING.train_label("Ann", role) and "Ann's" not in WORDING.train_label("Ann", role)
 
 
 def test_hebrew_plurals_have_their_own_forms() -> None:
@@ -205,3 +206,93 @@ def test_rule_texts_name_sources_as_players_know_them(lang: str) -> None:
         coded = [(where, shown) for where, text in texts
                  if SOURCE_CODE.search(shown := ruleset_text(text))]
     assert not coded, f"{lang}: {len(coded)} texts name a source by code, e.g. {coded[:3]}"
+
+
+def test_the_listing_of_every_reason_in_every_language_is_current() -> None:
+    """docs/reasons/<lang>.txt shows every reason, with each kind of train and each part a train
+    plays, as each language words it: a new reason, a new part or a changed translation without
+    the listing regenerated (python manage.py reasons_listing) and read fails here."""
+    from django.core.management import call_command
+
+    from mextrain_site.core.management.commands.reasons_listing import TARGET
+
+    assert sorted(p.stem for p in TARGET.glob("*.txt")) == sorted(code for code, _ in settings.LANGUAGES)
+    for code in ReasonCode:  # every reason is listed, in every language
+        for path in TARGET.glob("*.txt"):
+            assert f"\n{code.value}" in path.read_text(encoding="utf-8"), (path.name, code.value)
+    assert call_command("reasons_listing", "--check") is None  # exits 1 when a file is stale
+
+
+def _said(lang: str, code: ReasonCode, **params: object) -> str:
+    with translation.override(lang):
+        return reason(code, **params).text(WORDING.template(code), WORDING.train_label)
+
+
+@pytest.mark.parametrize(("lang", "code", "train", "says"), [
+    ("hu", ReasonCode.ENDS_DO_NOT_MATCH, "Bob", "nem illeszkedik Bob vonatának nyitott végéhez"),
+    ("hu", ReasonCode.DEAD_DOUBLE, "Bob", "Holt a dupla (9-9) Bob vonatán:"),
+    ("hu", ReasonCode.OWN_TRAIN_NOT_STARTED, "mexican", "nem rakhat a mexikói vonatra."),
+    ("it", ReasonCode.DOUBLE_NOT_BINDING, "mexican", "il doppio aperto 9-9 sul treno messicano non"),
+    ("it", ReasonCode.ENDS_MATCH, "Bob", "l'estremità aperta 6 del treno di Bob."),
+    ("it", ReasonCode.TRAIN_MARKED, "mexican", "Il treno messicano ha un segnalino"),
+    ("ky", ReasonCode.MUST_SATISFY_DOUBLE, "Bob", "Адегенде Bob оюнчунун поездиндеги ачык 9-9 дублун"),
+    ("ky", ReasonCode.ENDS_MATCH, "mexican", "Мексикалык поезддин ачык учу 6"),
+    ("el", ReasonCode.ENDS_MATCH, "mexican", "το ανοιχτό άκρο 6 του μεξικάνικου τρένου."),
+    ("el", ReasonCode.TRAIN_MARKED, "Bob", "Το τρένο του παίκτη Bob έχει δείκτη"),
+    ("he", ReasonCode.DOUBLE_WAITS_FIRST_TURN, "mexican", "שעל הרכבת המקסיקנית"),
+])
+def test_a_train_comes_in_the_form_its_sentence_needs(lang: str, code: ReasonCode, train: str, says: str) -> None:
+    params = {"tile": "6-4", "end": 6, "double": "9-9", "player": "Ann"}
+    text = _said(lang, code, **{k: v for k, v in params.items() if "{" + k + "}" in code.template},
+                 **{k: train for k in ("train", "required") if "{" + k + "}" in code.template})
+    assert says in text, text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_reason_names_its_train_twice(lang: str) -> None:
+    """Kyrgyz once wrote "(поезд: {train})", which named the train twice ("(поезд: Bob оюнчунун
+    поезди)"); a train's phrase carries its own noun."""
+    with translation.override(lang):
+        noun = {"hu": "vonat", "it": "tren", "ky": "поезд", "el": "τρέν", "he": "רכבת"}[lang]
+        for code in ReasonCode:
+            if "{train}" in code.template or "{required}" in code.template:
+                template = WORDING.template(code)
+                assert not re.search(noun + r"\w*\W*\{(train|required)\}", template, re.IGNORECASE), (code, template)
+
+
+@pytest.mark.parametrize(("lang", "english", "expected"), [
+    ("hu", "'done' ends a multi-tile first turn; this is not one.", "többköves"),
+    ("hu", "the most rounds scored at zero", "nullapontos"),
+    ("hu", "Partly garbled in the source.", "elrontott"),
+    ("it", "the engine of a double-{set} set", "set doppio-{set}"),
+    ("ky", "Judge", "Чечим чыгаруу"),
+    ("el", "Judge", "Κρίνετε"),
+    ("he", "to move", "תורו"),
+])
+def test_the_named_words_read_as_a_player_says_them(lang: str, english: str, expected: str) -> None:
+    with translation.override(lang):
+        assert expected in translation.gettext(english)
+
+
+def test_italian_and_greek_count_the_rulesets_in_whole_sentences() -> None:
+    with translation.override("it"):
+        assert translation.ngettext("A tie for the lowest total is broken by:",
+                                    "A tie for the lowest total is broken by, in this order:", 2).endswith(
+            "con questi criteri, in quest'ordine:")
+    with translation.override("el"):
+        assert translation.ngettext("Under the one ruleset judged.", "Under all %(n)s rulesets judged.", 4) % {
+            "n": 4} == "Σύμφωνα με όλους τους 4 κανονισμούς που εξετάστηκαν."
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("hu", "a dupla Bob vonatának végén"), ("it", "alla fine del treno di Bob"),
+    ("ky", "Bob оюнчунун поездинин аягындагы дубль"), ("el", "στο τέλος του τρένου του παίκτη Bob"),
+])
+def test_the_boards_note_on_an_open_double_names_the_train_in_the_form_it_needs(lang: str, says: str) -> None:
+    """The board's note under rulesets that disagree on an open double takes the train's "of" form
+    (mextrain_site.referee.present), like the reasons; a train standing alone keeps the plain one."""
+    with translation.override(lang):
+        note = translation.gettext("The double ending %(train)s is open only under %(ids)s.") % {
+            "train": WORDING.train_label("Bob", TrainRole.OF), "ids": "Cardinal Games"}
+        assert WORDING.train_label("Bob") == translation.gettext("{name}'s train").format(name="Bob")
+    assert says in note, note

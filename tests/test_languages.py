@@ -11,8 +11,9 @@ from django.test import Client
 from django.utils import translation
 
 from mextrain_site.core.bidi import isolate_quoted
+from mextrain_site.core.i18n import WORDING
 from mextrain_site.referee.views import EXAMPLE
-from rules.reasons import ReasonCode
+from rules.reasons import ReasonCode, reason
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,7 @@ def test_reasons_on_the_adjudication_page_are_in_the_pages_language(client: Clie
         template = translation.gettext(ReasonCode.TRAIN_NOT_OPEN.template)
         if translation.get_language_bidi():  # each value isolated in a right-to-left sentence
             template = re.sub(r"\{\w+\}", "\u2068\\g<0>\u2069", template)
-        closed = template.format(train=translation.gettext("{name}'s train").format(name="Cy"), player="Bob")
+        closed = reason(ReasonCode.TRAIN_NOT_OPEN, train="Cy", player="Bob").text(template, WORDING.train_label)
     english = ReasonCode.TRAIN_NOT_OPEN.template.format(train="Cy's train", player="Bob")
     assert html.escape(closed) in page or closed in page
     assert html.escape(english) not in page
@@ -81,3 +82,17 @@ def test_a_duplicate_tile_names_both_places_in_the_readers_language() -> None:
     with translation.override("it"):
         mexican = translation.gettext("{name}'s train").format(name="Ann")
     assert mexican in _worded("it", text)
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("hu", "a nyitott duplát (2-2) a mexikói vonaton"),
+    ("it", "il doppio aperto 2-2 sul treno messicano"),
+    ("ky", "мексикалык поезддеги ачык 2-2 дублун"),
+    ("el", "το ανοιχτό διπλό 2-2 στο μεξικάνικο τρένο"),
+])
+def test_the_page_words_a_train_in_the_form_its_sentence_needs(client: Client, lang: str, says: str) -> None:
+    """Satisfying the open double 2-2 on the Mexican train, as the page says it: the train comes in
+    its "on" form (Italian "sul", Hungarian "-on"), not the bare phrase glued in ("su treno messicano")."""
+    position = EXAMPLE.replace("check: Bob: 6-4 -> Cy", "check: Bob: 9-2 -> mexican")
+    page = html.unescape(client.post(f"/{lang}/adjudicate/", {"position": position}).content.decode())
+    assert says in page

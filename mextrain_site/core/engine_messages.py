@@ -565,3 +565,22 @@ MESSAGES = [
     _('{tile} is not in the hand of {name}'),
     _('the position cannot be judged'),
 ]
+
+TRAIN_PHRASES = [
+    # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
+    pgettext_lazy("train: the subject ('Ann's train is not open')", "{name}'s train"),
+    # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
+    pgettext_lazy("train: the subject ('Ann's train is not open')", 'the Mexican train'),
+    # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
+    pgettext_lazy("train: of ('the open end of Ann's train')", "{name}'s train"),
+    # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
+    pgettext_lazy("train: of ('the open end of Ann's train')", 'the Mexican train'),
+    # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
+    pgettext_lazy("train: on ('the open double on Ann's train')", "{name}'s train"),
+    # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
+    pgettext_lazy("train: on ('the open double on Ann's train')", 'the Mexican train'),
+    # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
+    pgettext_lazy("train: onto ('may not play on Ann's train')", "{name}'s train"),
+    # Translators: a train in the part of a sentence its context names, with the case, article or preposition that part needs in your language; keep every {placeholder}.
+    pgettext_lazy("train: onto ('may not play on Ann's train')", 'the Mexican train'),
+]

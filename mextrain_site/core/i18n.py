@@ -13,7 +13,7 @@ from django.utils.translation import get_language, get_language_bidi, gettext
 from mextrain_site.core.bidi import isolated_first
 from mextrain_site.core.plain_english import plain_english
 from rules.messages import fields, word
-from rules.reasons import ReasonCode, english_train_label
+from rules.reasons import ReasonCode, TrainRole, english_train_label
 from rules.ruleset import Ruleset
 from variants.loader import load_base
 
@@ -74,8 +74,9 @@ class GettextWording:
         translated = gettext(code.template)
         return translated if fields(translated) == fields(code.template) else code.template
 
-    def train_label(self, name: str) -> str:
-        return word(english_train_label(name), gettext)
+    def train_label(self, name: str, role: TrainRole | None = None) -> str:
+        """A train in the part ``role`` of a sentence, in the active language."""
+        return word(english_train_label(name, role), gettext)
 
     def text(self, english: str) -> str:
         return ruleset_text(english)

@@ -40,7 +40,7 @@ from rules.memo import Memo
 from rules.messages import Message
 from rules.moves import Move
 from rules.position import ImpossiblePositionError
-from rules.reasons import DISPUTE_ANSWERS, Reason, ReasonCode
+from rules.reasons import DISPUTE_ANSWERS, Reason, ReasonCode, TrainRole
 from rules.ruleset import Citation, Ruleset, Source, Status
 from rules.scoring import Term, hand_points, terms
 from rules.tiles import Tile
@@ -393,7 +393,7 @@ class _Wording:
 
     def __init__(self) -> None:
         self.templates: dict[ReasonCode, str] = {}
-        self.trains: dict[str, str] = {}
+        self.trains: dict[tuple[str, TrainRole | None], str] = {}
 
     def template(self, code: ReasonCode) -> str:
         """The sentence's template; on a right-to-left page each placeholder isolated (U+2068 …
@@ -408,10 +408,10 @@ class _Wording:
             self.templates[code] = found
         return found
 
-    def train_label(self, name: str) -> str:
-        found = self.trains.get(name)
+    def train_label(self, name: str, role: TrainRole | None = None) -> str:
+        found = self.trains.get((name, role))
         if found is None:
-            found = self.trains[name] = WORDING.train_label(name)
+            found = self.trains[name, role] = WORDING.train_label(name, role)
         return found
 
 
@@ -675,7 +675,7 @@ def _boards(ruled: list[Column], stop_list: list[ReplayStop]) -> list[BoardView]
             for i in col.ruling.state.open_doubles:
                 opened.setdefault(i, []).append(col.title)
         labels = BoardLabels(open_doubles={i: len(ids) == len(cols) for i, ids in opened.items()})
-        partial = [(WORDING.train_label(state.train_name(i)), ids) for i, ids in opened.items() if len(ids) != len(cols)]
+        partial = [(WORDING.train_label(state.train_name(i), TrainRole.OF), ids) for i, ids in opened.items() if len(ids) != len(cols)]
         titles = [c.title for c in cols]
         failed = first.ruling.replay.failed
         stop = stops.get((failed.line, str(failed.move))) if failed is not None else None

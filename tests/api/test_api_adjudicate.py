@@ -274,7 +274,7 @@ def test_translate_hook_reaches_every_reason(client: Client, spec_example: str, 
         def template(self, code):  # type: ignore[no-untyped-def]
             return f"[{code.value}]"
 
-        def train_label(self, name):  # type: ignore[no-untyped-def]
+        def train_label(self, name, role=None):  # type: ignore[no-untyped-def]
             return name
 
         def text(self, english):  # type: ignore[no-untyped-def]
