@@ -48,7 +48,7 @@ from rules.position import Position
 from rules.replay import implicit_done, replay
 from rules.ruleset import Ruleset
 from rules.simulate import NAMES, play_round
-from rules.state import build
+from rules.transitions import build
 from variants.loader import all_rulesets
 
 PLAYERS = NAMES[:4]

@@ -41,8 +41,9 @@ from .position import MoveLine, Position
 from .replay import replay
 from .ruleset import Ruleset
 from .scoring import GameResult, game_result, round_scores
-from .state import State, apply, build
+from .state import State
 from .tiles import STANDARD_SETS, full_set
+from .transitions import apply, build
 
 # Enum members read once: in Python 3.11 EnumType.__getattr__ makes each read through the class
 # (Action.PLAY) a slow attribute lookup, about 0.1 us, and these are read on every move.

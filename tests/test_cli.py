@@ -14,7 +14,7 @@ import pytest
 from rules.moves import Action
 from rules.position import Position
 from rules.replay import replay
-from rules.state import build
+from rules.transitions import build
 from tests.examples import SPEC_EXAMPLE
 from variants import house as hs
 from variants.schema import house_from_data
