@@ -1,19 +1,9 @@
 """Self-play: deal and play whole rounds with a seeded random legal policy, checking the
 engine's invariants after every move.
 
-    python -m rules.simulate --variant masters+mandatory-doubles --players 4 --rounds 3 --seed 7 [--log FILE]
-    python -m rules.simulate --variant gamerules --players 4 --set double-12 --games 50 --seed 1
-    python -m rules.simulate --rules ours.yaml --players 4 --rounds 2 --seed 7 --log game.txt
-
-``--rules FILE.yaml`` plays under a house ruleset file (as downloaded from ``/h/<id>.yaml``,
-checked as an upload is, offline) instead of a published ``--variant``; a bad file is refused
-with one line naming the file and line, exit 2. The log's ``variant:`` line is the house
-ruleset's id (the one the site gives the same rules), so each round of the log replays offline
-with ``manage.py adjudicate ROUND.txt --rules FILE.yaml``, and on the site once the ruleset is stored.
-
-``--set double-N`` picks a row of the ruleset's table (default: its first for this many players);
-``--games N`` plays N whole games with the seeds --seed, --seed+1, ... An impossible combination
-(no row for that set, a round the set has no double for) is refused with one line, exit 2.
+The command line is ``python manage.py simulate`` (mextrain_site/core/management/commands/simulate.py):
+it reads the ruleset (a published variant or a house ruleset file) and writes the log; this
+module plays, and reads or writes nothing.
 
 Checked on every state reached: the fast path (rules.legality) and explain() agree exactly on
 every candidate action, and the legal moves are exactly the candidates explain() finds legal.
@@ -25,12 +15,8 @@ format) re-parses and replays to the same final state. A violation raises
 
 from __future__ import annotations
 
-import argparse
 import random
-import re
-import sys
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .deal import DealError, deal, deal_row, round_problem, rounds_in_game
@@ -42,7 +28,7 @@ from .replay import replay
 from .ruleset import Ruleset
 from .scoring import GameResult, game_result, round_scores
 from .state import State
-from .tiles import STANDARD_SETS, full_set
+from .tiles import full_set
 from .transitions import apply, build
 
 # Enum members read once: in Python 3.11 EnumType.__getattr__ makes each read through the class
@@ -216,85 +202,3 @@ def plan_problem(ruleset: Ruleset, players: int, rounds: int | None, set_max: in
         if bigger and set_max is None:
             problem += f": use --set double-{bigger[0]}"
     return problem
-
-
-def parse_set(text: str) -> int:
-    """``double-N`` (or ``N``) for --set."""
-    m = re.fullmatch(r"(?:double-)?(\d{1,2})", text.strip(), re.IGNORECASE | re.ASCII)
-    if not m or int(m.group(1)) not in STANDARD_SETS:
-        raise argparse.ArgumentTypeError(f"expected a set like double-12 (double-6, -9, -12, -15 or -18), found {text!r}")
-    return int(m.group(1))
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rules.simulate", description=__doc__.split("\n\n")[0])
-    which = parser.add_mutually_exclusive_group(required=True)
-    which.add_argument("--variant", help="ruleset id, options joined by +")
-    which.add_argument("--rules", metavar="FILE.yaml",
-                       help="a house ruleset file (as downloaded from /h/<id>.yaml): play under it, offline")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--set", type=parse_set, default=None, metavar="double-N",
-                        help="the set: a row of the ruleset's table for this many players (default: its first)")
-    parser.add_argument("--rounds", type=int, default=None, help="rounds per game (default: the ruleset's whole game)")
-    parser.add_argument("--games", type=int, default=1, help="games to play, seeds --seed, --seed+1, ... (default 1)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--log", metavar="FILE", help="write every round's log (deal plus moves) to FILE")
-    args = parser.parse_args(argv)
-    # the only I/O: reading the ruleset files (and the house ruleset file named)
-    from variants.house import MAX_FILE, from_file
-    from variants.loader import get_ruleset, read_text
-
-    from .errors import InputError
-
-    try:
-        ruleset = from_file(read_text(args.rules, MAX_FILE), args.rules) if args.rules else get_ruleset(args.variant)
-    except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    problem = plan_problem(ruleset, args.players, args.rounds, args.set, args.games)
-    if problem is not None:
-        print(f"error: {problem}", file=sys.stderr)
-        return 2
-    played: list[tuple[int, Game]] = []
-    for seed in range(args.seed, args.seed + args.games):
-        try:
-            played.append((seed, play_game(ruleset, args.players, args.rounds, seed, set_max=args.set)))
-        except DealError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-        except InvariantError as exc:
-            print(f"INVARIANT VIOLATED (seed {seed}): {exc}", file=sys.stderr)
-            return 1
-    if args.log:
-        with open(args.log, "w", encoding="utf-8") as f:
-            for seed, game in played:
-                for i, log in enumerate(game.rounds, 1):
-                    f.write(f"# round {i} of a {ruleset.id} game, seed {seed}\n")
-                    if args.rules:
-                        f.write(f"# {ruleset.id} is the house ruleset {ruleset.title!r} of {args.rules} (built on "
-                                f"{ruleset.built_on}): replay this round with manage.py adjudicate ROUND.txt "
-                                f"--rules {args.rules}\n")
-                    f.write(log.text())
-                    f.write("\n")
-    if args.games == 1:
-        game = played[0][1]
-        for i, log in enumerate(game.rounds, 1):
-            print(f"round {i}: " + ", ".join(f"{p} {s}" for p, s in log.scores.items())
-                  + f"  ({len(log.position.moves)} moves)")
-        res = game.result
-        print("totals: " + ", ".join(f"{p} {s}" for p, s in res.totals.items()))
-        print(f"winner: {' and '.join(res.winners)} ({res.decided_by})")
-        return 0
-    rounds = moves = 0
-    for seed, game in played:
-        n_moves = sum(len(log.position.moves) for log in game.rounds)
-        rounds += len(game.rounds)
-        moves += n_moves
-        print(f"game {seed}: {len(game.rounds)} rounds, {n_moves} moves; winner: {' and '.join(game.result.winners)} "
-              f"({game.result.decided_by})")
-    print(f"{len(played)} games, {rounds} rounds, {moves} moves: every invariant held")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

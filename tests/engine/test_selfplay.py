@@ -58,7 +58,7 @@ def test_a_whole_game_of_thirteen_rounds() -> None:
 def test_simulate_command_writes_a_replayable_log(tmp_path: Path) -> None:
     log = tmp_path / "game.txt"
     out = subprocess.run(
-        [sys.executable, "-m", "rules.simulate", "--variant", "masters+mandatory-doubles", "--players", "4",
+        [sys.executable, "manage.py", "simulate", "--variant", "masters+mandatory-doubles", "--players", "4",
          "--rounds", "2", "--seed", "11", "--log", str(log)],
         capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2])
     assert "winner:" in out.stdout
@@ -69,7 +69,7 @@ def test_simulate_command_writes_a_replayable_log(tmp_path: Path) -> None:
 
 
 def test_simulate_command_refuses_unknown_variant() -> None:
-    out = subprocess.run([sys.executable, "-m", "rules.simulate", "--variant", "spruce"],
+    out = subprocess.run([sys.executable, "manage.py", "simulate", "--variant", "spruce"],
                          capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     assert out.returncode == 2
     assert out.stderr.startswith("error: unknown variant 'spruce'")
@@ -113,7 +113,7 @@ def test_a_set_picks_a_row_of_the_table() -> None:
 
 def test_simulate_command_plays_several_games_and_refuses_in_one_line() -> None:
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "rules.simulate", *args], capture_output=True, text=True,
+        return subprocess.run([sys.executable, "manage.py", "simulate", *args], capture_output=True, text=True,
                               cwd=Path(__file__).resolve().parents[2], timeout=300)
 
     out = run("--variant", "gamerules", "--players", "4", "--set", "double-12", "--rounds", "1", "--games", "3",
