@@ -5,12 +5,14 @@ The command line is ``python manage.py simulate`` (mextrain_site/core/management
 it reads the ruleset (a published variant or a house ruleset file) and writes the log; this
 module plays, and reads or writes nothing.
 
-Checked on every state reached: the fast path (rules.legality) and explain() agree exactly on
-every candidate action, and the legal moves are exactly the candidates explain() finds legal.
-Checked after every move: tiles are conserved and none appears twice; every applied move
-was judged legal. Checked after every round: the log (deal plus moves, in the position
-format) re-parses and replays to the same final state. A violation raises
-:class:`InvariantError` naming the variant, seed and round; the command exits 1.
+Checked on every state reached: the fast path's two judges (rules.legality: the generator
+legal_moves() and is_legal()) agree on every candidate a rule decides (:func:`verdict_problem`).
+Checked on every move: explain(), the reasons' own path, judges the move applied legal; after
+it, tiles are conserved and none appears twice. Checked after every round: the log (deal plus
+moves, in the position format) re-parses and replays to the same final state. A violation raises
+:class:`InvariantError` naming the variant, seed and round; the command exits 1. Explaining every
+candidate (:func:`agreement_problem`) costs about ten times as much: the properties
+(tests/engine/test_properties.py) check it on random states instead.
 """
 
 from __future__ import annotations
@@ -18,17 +20,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import cache
 
 from .deal import DealError, deal, deal_row, round_problem, rounds_in_game
 from .explain import explain as explain_move
-from .legality import analyse, candidates, is_legal, legal_moves
+from .legality import actions, analyse, candidates, is_legal, legal_moves, plays_by_tile
 from .moves import Action, Move
 from .position import MoveLine, Position
 from .replay import replay
 from .ruleset import Ruleset
 from .scoring import GameResult, game_result, round_scores
 from .state import State
-from .tiles import full_set
+from .tiles import Tile, full_set
 from .transitions import apply, build
 
 # Enum members read once: in Python 3.11 EnumType.__getattr__ makes each read through the class
@@ -63,25 +66,36 @@ class RoundLog:
 
 def conservation_problem(state: State) -> str | None:
     """Why the tiles of a fully known state are not exactly one set, or None."""
-    seen: Counter[object] = Counter(state.board)
+    tiles = [Tile.of(state.engine, state.engine)]
+    for train in state.trains:
+        tiles += train.tiles
     for hand in state.hands:
         if hand is None or hand.unknown:
             return None
-        seen.update(hand.tiles)
-    if state.boneyard_tiles is None:
+        tiles += hand.tiles
+    bone = state.boneyard_tiles
+    if bone is None:
         return None
-    seen.update(state.boneyard_tiles)
+    tiles += bone
+    full = _full_set(state.set_max)
+    if len(tiles) == len(full) and full.issuperset(tiles) and len(bone) == state.boneyard:
+        return None  # as many tiles as the set, each of the set: each once (the commonest case, in C)
+    seen = Counter(tiles)
     twice = sorted(str(t) for t, c in seen.items() if c > 1)
     if twice:
         return f"tiles twice: {' '.join(twice)}"
-    full = set(full_set(state.set_max))
     if set(seen) != full:
         missing = sorted(str(t) for t in full - set(seen))
         extra = sorted(str(t) for t in set(seen) - full)
         return f"tiles not conserved: missing {missing}, extra {extra}"
-    if len(state.boneyard_tiles) != state.boneyard:
-        return f"boneyard count {state.boneyard} but {len(state.boneyard_tiles)} tiles listed"
+    if len(bone) != state.boneyard:
+        return f"boneyard count {state.boneyard} but {len(bone)} tiles listed"
     return None
+
+
+@cache
+def _full_set(set_max: int) -> frozenset[Tile]:
+    return frozenset(full_set(set_max))
 
 
 def agreement_problem(state: State) -> str | None:
@@ -100,6 +114,53 @@ def agreement_problem(state: State) -> str | None:
     return None
 
 
+def verdict_problem(state: State) -> str | None:
+    """Where the fast path's two judges of ``state`` disagree, or None: what self-play checks on
+    every state, with explain() on the move applied (play_round), at a fraction of the cost of
+    :func:`agreement_problem`, which explains every candidate (the properties,
+    tests/engine/test_properties.py, check it on random states).
+
+    The fast path judges twice, independently: legal_moves() generates the legal moves (tiles and
+    trains taken together, the loops turned inside out), is_legal() judges one move. They must
+    agree on every candidate a rule decides: each play of a tile that matches the train's open
+    end, and draw, pass and done. A tile that matches no train's end is illegal everywhere, and
+    legal_moves() must offer each move once and nothing else."""
+    a = analyse(state)
+    offered = a.legal_moves()
+    offers = set(offered)
+    judge, judge_play = a.is_legal, a.play_ok
+    judged = 0
+    ends = a.ends
+    trains_by_end: dict[int, list[int]] = {}
+    for index, end in enumerate(ends):
+        trains_by_end.setdefault(end, []).append(index)
+    by_tile = plays_by_tile(a.player, state.players)
+    for tile in dict.fromkeys(a.hand_tiles or ()):
+        high, low = tile
+        indices = trains_by_end.get(high, []) + (trains_by_end.get(low, []) if low != high else [])
+        if not indices:
+            continue  # matches no train's end: illegal everywhere
+        moves = by_tile.get(tile) or by_tile.make(tile)
+        for index in indices:
+            legal = judge_play(tile, index)  # is_legal() of a play, the train found by its index
+            if legal != (moves[index] in offers):
+                return _disagreement(moves[index], legal)
+            judged += legal
+    for move in actions(a.player):
+        legal = judge(move)
+        if legal != (move in offers):
+            return _disagreement(move, legal)
+        judged += legal
+    if judged != len(offers) or len(offers) != len(offered):
+        return f"legal_moves() offers {sorted(map(str, offered))}, not once each the candidates is_legal() finds legal"
+    return None
+
+
+def _disagreement(move: Move, legal: bool) -> str:
+    return (f"{move}: is_legal() says {'' if legal else 'il'}legal, legal_moves() "
+            f"{'leaves it out' if legal else 'offers it'}")
+
+
 def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: random.Random,
                *, check: bool = True, seed: int | None = None, set_max: int | None = None) -> RoundLog:
     """Deal and play one round with random legal moves (``set_max`` picks a row of the table)."""
@@ -115,7 +176,7 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
         if not options:
             raise InvariantError(f"{where}: no legal move for {state.player} and the round is not over")
         if check:
-            problem = agreement_problem(state)
+            problem = verdict_problem(state)
             if problem:
                 raise InvariantError(f"{where}: {problem}")
         move = choice(options)
