@@ -12,6 +12,10 @@ clock also counts the time other processes held the CPU.
    issue 7 decides blocked rounds by who can play) and how many moves a round took on average
    (baseline / now). The working tree's rate with the per-move checks (what the test suite
    runs) is shown too.
+   Then checked self-play (every invariant of rules.simulate on every move, what the test suite
+   and its soak run) and unchecked self-play, this tree beside the commit issue 23 calls today's
+   (:data:`bench.baseline.SELFPLAY_BASELINE`), run side by side in a second subprocess: medians
+   per ruleset and over all rulesets, and the ratio. ``--checked-only`` runs this part alone.
 2. One typical position (``TYPICAL_POSITION``: a 15-tile hand, four players, open and marked
    trains) under all four rulesets at once: a verdict on every candidate action (the baseline
    reached it by explaining each; now the fast path), every candidate explained with its
@@ -33,12 +37,12 @@ import platform
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import orjson
 
 from bench import page
-from bench.baseline import BASELINE, Baseline, start
+from bench.baseline import BASELINE, SELFPLAY_BASELINE, Baseline, start
 from bench.loadtest import TYPICAL_POSITION
 from mextrain_site.core.compression import gzipped
 from rules.answer import Detail, answer, rule
@@ -48,7 +52,7 @@ from rules.position import Position
 from rules.replay import implicit_done, replay
 from rules.ruleset import Ruleset
 from rules.simulate import NAMES, play_round
-from rules.state import build
+from rules.transitions import build
 from variants.loader import all_rulesets
 
 PLAYERS = NAMES[:4]
@@ -74,9 +78,16 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--calls", type=int, default=200, help="judgements of the typical position per repetition")
     parser.add_argument("--unchecked", action="store_true", help="leave out self-play with the per-move checks")
+    parser.add_argument("--checked-rounds", type=int, default=10,
+                        help="rounds per ruleset per repetition of the checked self-play beside its baseline")
+    parser.add_argument("--checked-only", action="store_true",
+                        help="only the checked and unchecked self-play beside their baseline commit")
     args = parser.parse_args()
     rulesets = all_rulesets()
     ids = [rs.id for rs in rulesets]
+    if args.checked_only:
+        checked_selfplay(rulesets, args.checked_rounds, args.repeats)
+        return
     baseline = start()
     old: Baseline | None = baseline if isinstance(baseline, Baseline) else None
     print(f"mextrain engine benchmark · Python {platform.python_version()} · {platform.machine()} · "
@@ -122,6 +133,9 @@ def main() -> None:
             else:
                 print(f"   {i:<12} {'-':>12} {new:>9.0f} {'-':>9} {'-':>11} {'-':>13} {checked:>17.0f}")
         print()
+        if not args.unchecked:
+            checked_selfplay(rulesets, args.checked_rounds, args.repeats)
+            print()
         position = Position.parse(TYPICAL_POSITION)
         n = args.calls
         rows = {"verdicts": "judge: replay, check and a verdict on every candidate",
@@ -163,6 +177,48 @@ def main() -> None:
     worst_requests(args.repeats)
     print()
     page.report(args.repeats)
+
+
+def checked_selfplay(rulesets: Sequence[Ruleset], rounds: int, repeats: int) -> None:
+    """1b. Self-play with and without the per-move checks, this tree beside SELFPLAY_BASELINE in
+    a subprocess of its own, alternating ruleset by ruleset; medians of rounds per second."""
+    print(f"1b. self-play beside commit {SELFPLAY_BASELINE} (issue 23's today), 4 players, double-12, "
+          f"{rounds} rounds per ruleset per repetition")
+    baseline = start(SELFPLAY_BASELINE)
+    if not isinstance(baseline, Baseline):
+        print(f"   baseline not available: {baseline}")
+        return
+    kinds = ("checked", "unchecked")
+    rates: dict[tuple[str, str, str], list[float]] = {}
+    try:
+        for rep in range(repeats):
+            seed = 500_000 + rep * 10_000
+            for rs in rulesets:
+                for kind in kinds:
+                    check = kind == "checked"
+                    got = baseline.ask(do="selfplay", ruleset=rs.id, rounds=rounds, seed=seed, check=check)
+                    t = time.process_time()
+                    for s in range(seed, seed + rounds):
+                        play_round(rs, PLAYERS, 1, random.Random(s), check=check, set_max=12)
+                    now = time.process_time() - t
+                    for key, seconds in (("baseline", got["seconds"]), ("now", now)):
+                        rates.setdefault((kind, key, rs.id), []).append(rounds / seconds)
+                        rates.setdefault((kind, key, "all"), [])
+                    if rs is rulesets[-1]:  # over all rulesets: the rounds of this repetition, their time
+                        for key in ("baseline", "now"):
+                            per = [rates[(kind, key, r.id)][-1] for r in rulesets]
+                            rates[(kind, key, "all")].append(len(per) / sum(1 / r for r in per))
+    finally:
+        baseline.close()
+    print(f"   {'ruleset':<12} {'checked: baseline r/s':>22} {'now r/s':>9} {'speed-up':>9}   "
+          f"{'unchecked: baseline r/s':>24} {'now r/s':>9} {'speed-up':>9}")
+    for ident in [*(rs.id for rs in rulesets), "all"]:
+        cells = []
+        for kind, width in zip(kinds, (22, 24)):
+            before = statistics.median(rates[(kind, "baseline", ident)])
+            after = statistics.median(rates[(kind, "now", ident)])
+            cells.append(f"{before:>{width}.0f} {after:>9.0f} {after / before:>8.2f}x")
+        print(f"   {ident:<12} " + "   ".join(cells))
 
 
 def worst_requests(repeats: int) -> None:

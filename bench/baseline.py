@@ -24,6 +24,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = "08eca89"
 """The commit whose figures issue 8 calls today's: 176-212 rounds/s, 1.7-1.9 ms."""
+SELFPLAY_BASELINE = "4f3798a"
+"""The commit whose self-play issue 23 calls today's: 42-53 rounds/s checked, 1,400-1,600 unchecked."""
 
 WORKER = r'''
 import json, random, sys, time
@@ -37,7 +39,7 @@ for line in sys.stdin:
     if cmd["do"] == "selfplay":
         rs = get_ruleset(cmd["ruleset"])
         t = time.process_time()
-        logs = [play_round(rs, NAMES[:4], 1, random.Random(seed), check=False, set_max=12)
+        logs = [play_round(rs, NAMES[:4], 1, random.Random(seed), check=cmd.get("check", False), set_max=12)
                 for seed in range(cmd["seed"], cmd["seed"] + cmd["rounds"])]
         seconds = time.process_time() - t
         out = {"seconds": seconds, "scores": [log.scores for log in logs],

@@ -77,7 +77,8 @@ def varied_positions(count: int = VARIED_COUNT, seed: int = 11) -> list[str]:
     from rules.moves import MEXICAN, Action, Move
     from rules.position import ImpossiblePositionError, Phase, Position
     from rules.simulate import NAMES, play_round
-    from rules.state import Progress, State, apply, build
+    from rules.state import Progress, State
+    from rules.transitions import apply, build
     from variants.loader import base_ids, get_ruleset
 
     def board(state: State, check: Move) -> str:

@@ -15,7 +15,8 @@ from .reasons import Reason, ReasonCode, TrainRole
 from .replay import Replay, implicit_done, replay
 from .ruleset import Ruleset
 from .scoring import Count, count_hands, round_scores
-from .state import State, build
+from .state import State
+from .transitions import build
 
 
 class Wording(Protocol):

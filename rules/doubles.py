@@ -13,18 +13,16 @@ layers ask :func:`binding` which train the next tile must go on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from .reasons import ReasonCode
 from .ruleset import DoubleObligation, DoubleOrder, Flags, FollowUp
+from .state import State
 from .tiles import Tile
 
 # Enum members read once: in Python 3.11 EnumType.__getattr__ makes each read through the class
 # (Action.PLAY) a slow attribute lookup, about 0.1 us, and these are read on every move.
 _SATISFY, _NO_OBLIGATION, _OLDEST_FIRST = DoubleObligation.SATISFY, DoubleObligation.NONE, DoubleOrder.OLDEST_FIRST
-
-if TYPE_CHECKING:
-    from .state import State
 
 
 class _Train(Protocol):

@@ -183,7 +183,14 @@ class Analysis:
         """Whether the player to move can hold ``tile``, as far as the position tells: not when
         it is on the table or surely in the boneyard; when a known hand holds it, only if that is
         the player's; else when the player's hand is not given (it may hold any tile not seen
-        elsewhere), or it holds tiles drawn unseen and the tile may be in the boneyard."""
+        elsewhere), or it holds tiles drawn unseen and the tile may be in the boneyard.
+
+        A tile of the player's own hand (given) is the player's without working anything out: a
+        tile is in one place only (positions that hold a tile twice are refused, and moves keep it
+        so; the soak and the properties check it), as _legal_plays() also relies on."""
+        hand = self.state.hands[self.seat]
+        if hand is not None and tile in hand[0]:  # Hand.tiles
+            return True
         facts: _Holding | None = getattr(self, "_holding", None)
         if facts is None:
             facts = self._holding = self._holding_facts()

@@ -11,7 +11,8 @@ from .legality import is_legal
 from .moves import Action, Move
 from .position import MoveLine
 from .reasons import Reason
-from .state import State, apply
+from .state import State
+from .transitions import apply
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,48 +1,38 @@
 """Self-play: deal and play whole rounds with a seeded random legal policy, checking the
 engine's invariants after every move.
 
-    python -m rules.simulate --variant masters+mandatory-doubles --players 4 --rounds 3 --seed 7 [--log FILE]
-    python -m rules.simulate --variant gamerules --players 4 --set double-12 --games 50 --seed 1
-    python -m rules.simulate --rules ours.yaml --players 4 --rounds 2 --seed 7 --log game.txt
+The command line is ``python manage.py simulate`` (mextrain_site/core/management/commands/simulate.py):
+it reads the ruleset (a published variant or a house ruleset file) and writes the log; this
+module plays, and reads or writes nothing.
 
-``--rules FILE.yaml`` plays under a house ruleset file (as downloaded from ``/h/<id>.yaml``,
-checked as an upload is, offline) instead of a published ``--variant``; a bad file is refused
-with one line naming the file and line, exit 2. The log's ``variant:`` line is the house
-ruleset's id (the one the site gives the same rules), so each round of the log replays offline
-with ``manage.py adjudicate ROUND.txt --rules FILE.yaml``, and on the site once the ruleset is stored.
-
-``--set double-N`` picks a row of the ruleset's table (default: its first for this many players);
-``--games N`` plays N whole games with the seeds --seed, --seed+1, ... An impossible combination
-(no row for that set, a round the set has no double for) is refused with one line, exit 2.
-
-Checked on every state reached: the fast path (rules.legality) and explain() agree exactly on
-every candidate action, and the legal moves are exactly the candidates explain() finds legal.
-Checked after every move: tiles are conserved and none appears twice; every applied move
-was judged legal. Checked after every round: the log (deal plus moves, in the position
-format) re-parses and replays to the same final state. A violation raises
-:class:`InvariantError` naming the variant, seed and round; the command exits 1.
+Checked on every state reached: the fast path's two judges (rules.legality: the generator
+legal_moves() and is_legal()) agree on every candidate a rule decides (:func:`verdict_problem`).
+Checked on every move: explain(), the reasons' own path, judges the move applied legal; after
+it, tiles are conserved and none appears twice. Checked after every round: the log (deal plus
+moves, in the position format) re-parses and replays to the same final state. A violation raises
+:class:`InvariantError` naming the variant, seed and round; the command exits 1. Explaining every
+candidate (:func:`agreement_problem`) costs about ten times as much: the properties
+(tests/engine/test_properties.py) check it on random states instead.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-import re
-import sys
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 
 from .deal import DealError, deal, deal_row, round_problem, rounds_in_game
 from .explain import explain as explain_move
-from .legality import analyse, candidates, is_legal, legal_moves
+from .legality import actions, analyse, candidates, is_legal, legal_moves, plays_by_tile
 from .moves import Action, Move
 from .position import MoveLine, Position
 from .replay import replay
 from .ruleset import Ruleset
 from .scoring import GameResult, game_result, round_scores
-from .state import State, apply, build
-from .tiles import STANDARD_SETS, full_set
+from .state import State
+from .tiles import Tile, full_set
+from .transitions import apply, build
 
 # Enum members read once: in Python 3.11 EnumType.__getattr__ makes each read through the class
 # (Action.PLAY) a slow attribute lookup, about 0.1 us, and these are read on every move.
@@ -76,25 +66,36 @@ class RoundLog:
 
 def conservation_problem(state: State) -> str | None:
     """Why the tiles of a fully known state are not exactly one set, or None."""
-    seen: Counter[object] = Counter(state.board)
+    tiles = [Tile.of(state.engine, state.engine)]
+    for train in state.trains:
+        tiles += train.tiles
     for hand in state.hands:
         if hand is None or hand.unknown:
             return None
-        seen.update(hand.tiles)
-    if state.boneyard_tiles is None:
+        tiles += hand.tiles
+    bone = state.boneyard_tiles
+    if bone is None:
         return None
-    seen.update(state.boneyard_tiles)
+    tiles += bone
+    full = _full_set(state.set_max)
+    if len(tiles) == len(full) and full.issuperset(tiles) and len(bone) == state.boneyard:
+        return None  # as many tiles as the set, each of the set: each once (the commonest case, in C)
+    seen = Counter(tiles)
     twice = sorted(str(t) for t, c in seen.items() if c > 1)
     if twice:
         return f"tiles twice: {' '.join(twice)}"
-    full = set(full_set(state.set_max))
     if set(seen) != full:
         missing = sorted(str(t) for t in full - set(seen))
         extra = sorted(str(t) for t in set(seen) - full)
         return f"tiles not conserved: missing {missing}, extra {extra}"
-    if len(state.boneyard_tiles) != state.boneyard:
-        return f"boneyard count {state.boneyard} but {len(state.boneyard_tiles)} tiles listed"
+    if len(bone) != state.boneyard:
+        return f"boneyard count {state.boneyard} but {len(bone)} tiles listed"
     return None
+
+
+@cache
+def _full_set(set_max: int) -> frozenset[Tile]:
+    return frozenset(full_set(set_max))
 
 
 def agreement_problem(state: State) -> str | None:
@@ -113,6 +114,53 @@ def agreement_problem(state: State) -> str | None:
     return None
 
 
+def verdict_problem(state: State) -> str | None:
+    """Where the fast path's two judges of ``state`` disagree, or None: what self-play checks on
+    every state, with explain() on the move applied (play_round), at a fraction of the cost of
+    :func:`agreement_problem`, which explains every candidate (the properties,
+    tests/engine/test_properties.py, check it on random states).
+
+    The fast path judges twice, independently: legal_moves() generates the legal moves (tiles and
+    trains taken together, the loops turned inside out), is_legal() judges one move. They must
+    agree on every candidate a rule decides: each play of a tile that matches the train's open
+    end, and draw, pass and done. A tile that matches no train's end is illegal everywhere, and
+    legal_moves() must offer each move once and nothing else."""
+    a = analyse(state)
+    offered = a.legal_moves()
+    offers = set(offered)
+    judge, judge_play = a.is_legal, a.play_ok
+    judged = 0
+    ends = a.ends
+    trains_by_end: dict[int, list[int]] = {}
+    for index, end in enumerate(ends):
+        trains_by_end.setdefault(end, []).append(index)
+    by_tile = plays_by_tile(a.player, state.players)
+    for tile in dict.fromkeys(a.hand_tiles or ()):
+        high, low = tile
+        indices = trains_by_end.get(high, []) + (trains_by_end.get(low, []) if low != high else [])
+        if not indices:
+            continue  # matches no train's end: illegal everywhere
+        moves = by_tile.get(tile) or by_tile.make(tile)
+        for index in indices:
+            legal = judge_play(tile, index)  # is_legal() of a play, the train found by its index
+            if legal != (moves[index] in offers):
+                return _disagreement(moves[index], legal)
+            judged += legal
+    for move in actions(a.player):
+        legal = judge(move)
+        if legal != (move in offers):
+            return _disagreement(move, legal)
+        judged += legal
+    if judged != len(offers) or len(offers) != len(offered):
+        return f"legal_moves() offers {sorted(map(str, offered))}, not once each the candidates is_legal() finds legal"
+    return None
+
+
+def _disagreement(move: Move, legal: bool) -> str:
+    return (f"{move}: is_legal() says {'' if legal else 'il'}legal, legal_moves() "
+            f"{'leaves it out' if legal else 'offers it'}")
+
+
 def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: random.Random,
                *, check: bool = True, seed: int | None = None, set_max: int | None = None) -> RoundLog:
     """Deal and play one round with random legal moves (``set_max`` picks a row of the table)."""
@@ -128,7 +176,7 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
         if not options:
             raise InvariantError(f"{where}: no legal move for {state.player} and the round is not over")
         if check:
-            problem = agreement_problem(state)
+            problem = verdict_problem(state)
             if problem:
                 raise InvariantError(f"{where}: {problem}")
         move = choice(options)
@@ -215,85 +263,3 @@ def plan_problem(ruleset: Ruleset, players: int, rounds: int | None, set_max: in
         if bigger and set_max is None:
             problem += f": use --set double-{bigger[0]}"
     return problem
-
-
-def parse_set(text: str) -> int:
-    """``double-N`` (or ``N``) for --set."""
-    m = re.fullmatch(r"(?:double-)?(\d{1,2})", text.strip(), re.IGNORECASE | re.ASCII)
-    if not m or int(m.group(1)) not in STANDARD_SETS:
-        raise argparse.ArgumentTypeError(f"expected a set like double-12 (double-6, -9, -12, -15 or -18), found {text!r}")
-    return int(m.group(1))
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rules.simulate", description=__doc__.split("\n\n")[0])
-    which = parser.add_mutually_exclusive_group(required=True)
-    which.add_argument("--variant", help="ruleset id, options joined by +")
-    which.add_argument("--rules", metavar="FILE.yaml",
-                       help="a house ruleset file (as downloaded from /h/<id>.yaml): play under it, offline")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--set", type=parse_set, default=None, metavar="double-N",
-                        help="the set: a row of the ruleset's table for this many players (default: its first)")
-    parser.add_argument("--rounds", type=int, default=None, help="rounds per game (default: the ruleset's whole game)")
-    parser.add_argument("--games", type=int, default=1, help="games to play, seeds --seed, --seed+1, ... (default 1)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--log", metavar="FILE", help="write every round's log (deal plus moves) to FILE")
-    args = parser.parse_args(argv)
-    # the only I/O: reading the ruleset files (and the house ruleset file named)
-    from variants.house import MAX_FILE, from_file
-    from variants.loader import get_ruleset, read_text
-
-    from .errors import InputError
-
-    try:
-        ruleset = from_file(read_text(args.rules, MAX_FILE), args.rules) if args.rules else get_ruleset(args.variant)
-    except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    problem = plan_problem(ruleset, args.players, args.rounds, args.set, args.games)
-    if problem is not None:
-        print(f"error: {problem}", file=sys.stderr)
-        return 2
-    played: list[tuple[int, Game]] = []
-    for seed in range(args.seed, args.seed + args.games):
-        try:
-            played.append((seed, play_game(ruleset, args.players, args.rounds, seed, set_max=args.set)))
-        except DealError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-        except InvariantError as exc:
-            print(f"INVARIANT VIOLATED (seed {seed}): {exc}", file=sys.stderr)
-            return 1
-    if args.log:
-        with open(args.log, "w", encoding="utf-8") as f:
-            for seed, game in played:
-                for i, log in enumerate(game.rounds, 1):
-                    f.write(f"# round {i} of a {ruleset.id} game, seed {seed}\n")
-                    if args.rules:
-                        f.write(f"# {ruleset.id} is the house ruleset {ruleset.title!r} of {args.rules} (built on "
-                                f"{ruleset.built_on}): replay this round with manage.py adjudicate ROUND.txt "
-                                f"--rules {args.rules}\n")
-                    f.write(log.text())
-                    f.write("\n")
-    if args.games == 1:
-        game = played[0][1]
-        for i, log in enumerate(game.rounds, 1):
-            print(f"round {i}: " + ", ".join(f"{p} {s}" for p, s in log.scores.items())
-                  + f"  ({len(log.position.moves)} moves)")
-        res = game.result
-        print("totals: " + ", ".join(f"{p} {s}" for p, s in res.totals.items()))
-        print(f"winner: {' and '.join(res.winners)} ({res.decided_by})")
-        return 0
-    rounds = moves = 0
-    for seed, game in played:
-        n_moves = sum(len(log.position.moves) for log in game.rounds)
-        rounds += len(game.rounds)
-        moves += n_moves
-        print(f"game {seed}: {len(game.rounds)} rounds, {n_moves} moves; winner: {' and '.join(game.result.winners)} "
-              f"({game.result.decided_by})")
-    print(f"{len(played)} games, {rounds} rounds, {moves} moves: every invariant held")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

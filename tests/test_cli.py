@@ -1,4 +1,4 @@
-"""The CLI: `manage.py adjudicate`, `manage.py check` and `rules.simulate --rules`, run as real processes."""
+"""The CLI: `manage.py adjudicate`, `manage.py check` and `manage.py simulate --rules`, run as real processes."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from rules.moves import Action
 from rules.position import Position
 from rules.replay import replay
-from rules.state import build
+from rules.transitions import build
 from tests.examples import SPEC_EXAMPLE
 from variants import house as hs
 from variants.schema import house_from_data
@@ -146,15 +146,15 @@ def test_an_overlong_variant_option_exits_2() -> None:
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "unknown variant" in out.stderr
 
 
-# --- rules.simulate --rules HOUSE.yaml: self-play under a house ruleset file, offline ---
+# --- manage.py simulate --rules HOUSE.yaml: self-play under a house ruleset file, offline ---
 
 HOUSE_RULES = {"turn.cannot_play": "marker-no-draw", "rounds.count": 2, "scoring.marker_penalty": 10}
 """Rules whose effects show in the output: no draw in any log, a whole game of two rounds."""
 
 
 def simulate(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rules.simulate", *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=300)
+    return subprocess.run([sys.executable, str(ROOT / "manage.py"), "simulate", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=300)
 
 
 def offline(tmp_path: Path) -> dict[str, str]:

@@ -18,8 +18,9 @@ from rules.legality import (
 )
 from rules.moves import MEXICAN, Action, Move, MoveSyntaxError
 from rules.position import Position
-from rules.state import State, build
+from rules.state import State
 from rules.tiles import Tile
+from rules.transitions import build
 from tests.examples import SPEC_EXAMPLE
 from variants.loader import get_ruleset
 

@@ -17,7 +17,8 @@ from rules.legality import candidates, legal_moves
 from rules.position import Position, PositionError
 from rules.ruleset import Ruleset
 from rules.simulate import NAMES, agreement_problem
-from rules.state import State, apply, build
+from rules.state import State
+from rules.transitions import apply, build
 from tests.examples import SPEC_EXAMPLE
 from variants.loader import get_ruleset, option_ids
 

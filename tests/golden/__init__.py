@@ -22,7 +22,7 @@ from rules.legality import legal_moves
 from rules.moves import Action
 from rules.scoring import round_scores
 from rules.simulate import NAMES
-from rules.state import apply, build
+from rules.transitions import apply, build
 from variants.loader import base_ids, get_ruleset
 
 DIRECTORY = Path(__file__).resolve().parent

@@ -21,8 +21,9 @@ from rules.moves import Action
 from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, EngineTile, Ruleset, ValueKind
 from rules.scoring import hand_points
 from rules.simulate import NAMES, RoundLog, play_game, play_round
-from rules.state import State, apply
-from rules.state import build as build_state
+from rules.state import State
+from rules.transitions import apply
+from rules.transitions import build as build_state
 from variants import house as hs
 from variants.loader import option_ids
 from variants.schema import RulesetFileError, house_from_data
