@@ -12,7 +12,8 @@ it, tiles are conserved and none appears twice. Checked after every round: the l
 moves, in the position format) re-parses and replays to the same final state. A violation raises
 :class:`InvariantError` naming the variant, seed and round; the command exits 1. Explaining every
 candidate (:func:`agreement_problem`) costs about ten times as much: the properties
-(tests/engine/test_properties.py) check it on random states instead.
+(tests/engine/test_properties.py) check it on random states, and ``thorough=True`` (the soak,
+``make soak``) checks it on every state reached as well.
 """
 
 from __future__ import annotations
@@ -162,8 +163,10 @@ def _disagreement(move: Move, legal: bool) -> str:
 
 
 def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: random.Random,
-               *, check: bool = True, seed: int | None = None, set_max: int | None = None) -> RoundLog:
-    """Deal and play one round with random legal moves (``set_max`` picks a row of the table)."""
+               *, check: bool = True, seed: int | None = None, set_max: int | None = None,
+               thorough: bool = False) -> RoundLog:
+    """Deal and play one round with random legal moves (``set_max`` picks a row of the table);
+    ``thorough`` adds :func:`agreement_problem` (every candidate explained) on every state."""
     dealt = deal(ruleset, players, round_no, rng, set_max)
     state = build(dealt.position, ruleset)
     moves: list[Move] = []
@@ -176,7 +179,7 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
         if not options:
             raise InvariantError(f"{where}: no legal move for {state.player} and the round is not over")
         if check:
-            problem = verdict_problem(state)
+            problem = verdict_problem(state) or (agreement_problem(state) if thorough else None)
             if problem:
                 raise InvariantError(f"{where}: {problem}")
         move = choice(options)
