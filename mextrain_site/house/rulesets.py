@@ -15,6 +15,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.html import strip_tags
 
+from mextrain_site.core.stored import NAME, RULES, refuse_control, refuse_control_in
 from rules.errors import ErrorCode
 from rules.messages import Message
 from rules.ruleset import Ruleset
@@ -87,6 +88,8 @@ def store(spec: HouseFile, before_insert: Callable[[str], None] | None = None) -
     Raises RulesetError or RulesetFileError with the exact reason. ``before_insert(text)``
     is called before a new row is written (the storage quota), not when it is already stored."""
     house = hs.check(spec)
+    refuse_control(house.name, NAME)
+    refuse_control_in(house.data(), RULES)
     data = json.dumps(house.data(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     _reads_back(house, data)  # before any insert: a row that could not be read is never stored
     digest = hs.full_digest(house.base, house.overrides)
