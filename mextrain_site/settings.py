@@ -4,7 +4,7 @@ Environment: SECRET_KEY, DEBUG (1/0), ALLOWED_HOSTS (comma-separated), DATABASE_
 (default: SQLite file db.sqlite3 beside manage.py), CSRF_TRUSTED_ORIGINS, SECURE_SSL_REDIRECT,
 STATIC_ROOT (default: staticfiles/ beside manage.py).
 Serving (see the README's production section): REDIS_URL (the shared cache; default: local memory),
-TRUSTED_PROXY_HOPS, RATELIMIT_JUDGE, RATELIMIT_SHARE, RATELIMIT_RULESET, STORAGE_QUOTA_BYTES,
+TRUSTED_PROXY_HOPS, RATELIMIT_JUDGE, RATELIMIT_SHARE, RATELIMIT_RULESET, STORAGE_QUOTA_BYTES, STORAGE_SITE_DAILY_BYTES,
 SHARED_PAGE_CACHE_SECONDS.
 """
 
@@ -157,7 +157,10 @@ RATE_LIMITS = {
     "build": os.environ.get("RATELIMIT_BUILD", "240/m"),  # Build mode: one request per tap
 }
 STORAGE_QUOTA_BYTES = int(os.environ.get("STORAGE_QUOTA_BYTES", str(2 * 1024 * 1024)))
-"""Bytes of new stored texts (shared rulings) one address may add per UTC day."""
+"""Bytes of new stored texts (shared rulings, house rulesets) one address may add per UTC day."""
+STORAGE_SITE_DAILY_BYTES = int(os.environ.get("STORAGE_SITE_DAILY_BYTES", str(256 * 1024 * 1024)))
+"""Bytes of new stored texts the whole site adds per UTC day, every address together (0: no cap);
+past it new shares, house rulesets and games are refused with 503 until midnight UTC, reads go on."""
 RATELIMIT_USE_CACHE = "default"
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 

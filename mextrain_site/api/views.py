@@ -228,8 +228,10 @@ def kind(value: Any) -> str:
 
 
 def over_limit(request: HttpRequest, exc: OverLimit) -> HttpResponse:
-    """429 in the API's error shape (``Retry-After`` is added by :func:`limited`)."""
-    if exc.limit is Limit.QUOTA:
+    """429 (503: the site's storage cap) in the API's error shape (``Retry-After`` is added by :func:`limited`)."""
+    if exc.limit is Limit.FULL:
+        message = f"the site has stored all it stores today; try again in {exc.retry_after} s (reads still work)"
+    elif exc.limit is Limit.QUOTA:
         message = f"this address has stored its {exc.allowed} bytes for today; try again in {exc.retry_after} s"
     else:
         message = f"too many requests from this address (at most {exc.allowed}); try again in {exc.retry_after} s"
