@@ -58,6 +58,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "mextrain_site.core.middleware.DatabaseDownMiddleware",  # a 503, not a 500, while the database is unreachable
     "mextrain_site.core.middleware.CSPMiddleware",  # django-csp's, the policy built once per process
 ]
 

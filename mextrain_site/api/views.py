@@ -29,6 +29,7 @@ from mextrain_site.core.charsets import CharsetError, body_codec
 from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.limits import Limit, OverLimit, charge_storage, limited
+from mextrain_site.core.middleware import DATABASE_DOWN
 from mextrain_site.core.referee import adjudicate_bytes
 from mextrain_site.house.rulesets import lookup
 from mextrain_site.house.rulesets import store as store_house
@@ -253,6 +254,8 @@ def adjudicate_view(request: HttpRequest) -> HttpResponse:
         result = adjudicate_bytes(text, orjson.dumps, variants, translate, detail)
     except InputError as exc:
         return error_response(exc, translate=translate)
+    except DATABASE_DOWN:  # a house ruleset not readable now: a 503 (core.middleware), not an engine bug
+        raise
     except Exception:  # an engine bug: still JSON, logged with the traceback
         log.exception("adjudicate failed")
         return error_response(InputError("the referee failed on this input; please report it",
