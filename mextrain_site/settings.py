@@ -16,6 +16,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from mextrain_site.core.sizes import FORM_BYTES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -110,8 +112,10 @@ STORAGES = {
     },
 }
 
-# Request size: the position text is at most 20 KB; bodies above this are refused.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+# Request size, from the app's own limits (mextrain_site/core/sizes.py): a position of 20,000
+# characters in any script, URL-encoded, with the form's other fields. nginx's client_max_body_size
+# is sizes.BODY_BYTES (that, or a house ruleset file with its multipart framing).
+DATA_UPLOAD_MAX_MEMORY_SIZE = FORM_BYTES
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
