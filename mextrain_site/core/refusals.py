@@ -51,6 +51,12 @@ def too_large_answer(request: HttpRequest, path: str) -> HttpResponse:
 
         return error_response(InputError(f"the request body is larger than {FORM_BYTES} bytes",
                                          code=ErrorCode.TOO_LARGE), Connection="close")
-    response = render(request, "413.html", {"max_text": MAX_TEXT, "max_file_kib": MAX_FILE // 1024}, status=413)
+    context = {"max_text": MAX_TEXT, "max_file_kib": MAX_FILE // 1024}
+    if getattr(request, "htmx", False):  # the notice in place of the ruling: the page keeps the text
+        response = render(request, "413.html#notice", context, status=413)
+        response["HX-Retarget"] = "#ruling"
+        response["HX-Reswap"] = "outerHTML"
+    else:
+        response = render(request, "413.html", context, status=413)
     response["Connection"] = "close"  # the body may not have been read: do not read it as the next request
     return response

@@ -118,6 +118,19 @@ def test_over_the_hard_cap_a_page_in_the_readers_language_not_a_bare_400(client:
         assert words in page and f'lang="{language}"' in page and "Bad Request" not in page
 
 
+def test_over_the_hard_cap_htmx_gets_the_notice_in_place_of_the_ruling(client: Client) -> None:
+    from urllib.parse import urlencode
+
+    from mextrain_site.core.sizes import FORM_BYTES
+
+    client.get(URL)
+    response = client.post("/he/adjudicate/", urlencode({"position": "#" * FORM_BYTES}),
+                           content_type="application/x-www-form-urlencoded", HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert response.status_code == 413 and response["HX-Retarget"] == "#ruling"
+    assert page.lstrip().startswith('<section id="ruling"') and "גדול מכדי לקרוא" in page
+
+
 def test_over_the_hard_cap_the_api_answers_json(client: Client) -> None:
     import json
 
