@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import strip_tags
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -385,7 +386,7 @@ def builder(request: HttpRequest) -> HttpResponse:
             except RulesetError as exc:
                 errors["base"] = exc.worded(WORDING.message)
             except InputError as exc:  # a text that cannot be stored (mextrain_site.core.stored)
-                errors["name"] = exc.worded(_)
+                errors["name"] = capfirst(exc.worded(_))
     controls = _controls(base, values)
     for _gid, _title, group in controls:
         for control in group:
@@ -481,7 +482,7 @@ def upload(request: HttpRequest) -> HttpResponse:
         except RulesetError as exc:
             error = exc.worded(WORDING.message)
         except InputError as exc:  # a text that cannot be stored (mextrain_site.core.stored)
-            error = exc.worded(_)
+            error = capfirst(exc.worded(_))
     base = get_ruleset(option_ids()[0])
     context = {"bases": _bases(), "base": base, "name": "", "name_max": NAME_MAX,
                "controls": _controls(base), "errors": {"upload": error}, "rule_errors": [],

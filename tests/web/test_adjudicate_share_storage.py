@@ -143,6 +143,21 @@ def test_the_house_builder_refuses_a_control_character_in_the_name_and_keeps_it(
     response = client.post("/hu/house/", {**form, "name": "Esti\x01szabályok", "action": "save"})
     page = response.content.decode()
     assert response.status_code == 400, page[:2000]
-    assert "a név vezérlőkaraktert tartalmaz (U+0001)" in page
+    assert "A név vezérlőkaraktert tartalmaz (U+0001)" in page
     assert 'value="Esti\x01szabályok"' in page
+    assert not HouseRuleset.objects.exists()
+
+
+@pytest.mark.parametrize("escape", ["\\0", "\\e", "\\x7f", "\\x9b"])
+def test_an_uploaded_house_file_with_a_control_character_escaped_in_the_title_is_refused(escape: str) -> None:
+    """YAML refuses a raw control character itself; an escaped one reads as the character."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from mextrain_site.house.models import HouseRuleset
+
+    content = f'title: "Esti{escape}szabályok"\nbase: masters\nrules: {{}}\n'.encode()
+    response = Client().post("/el/house/upload/", {"file": SimpleUploadedFile("house.yaml", content)})
+    page = response.content.decode()
+    assert response.status_code == 400, page[:2000]
+    assert "Το όνομα περιέχει έναν χαρακτήρα ελέγχου (U+" in page
     assert not HouseRuleset.objects.exists()
