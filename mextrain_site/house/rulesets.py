@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -65,8 +66,8 @@ def describe(key: str, value: Any) -> str:
 
 def house_ruleset(ident: str) -> Ruleset:
     """A stored house ruleset: read from the database the first time it is asked for."""
-    if len(ident) > 64:
-        raise RulesetError(Message("no house ruleset is called {variant}", variant=repr(ident[:64] + "…")),
+    if len(ident) > 64 or not re.fullmatch(hs.ID_PATTERN, ident):  # PostgreSQL refuses a NUL even in a query
+        raise RulesetError(Message("no house ruleset is called {variant}", variant=repr(ident[:64] + "…" * (len(ident) > 64))),
                            code=ErrorCode.UNKNOWN_VARIANT, variant=ident[:64])
     return _stored(ident)
 

@@ -161,3 +161,18 @@ def test_an_uploaded_house_file_with_a_control_character_escaped_in_the_title_is
     assert response.status_code == 400, page[:2000]
     assert "Το όνομα περιέχει έναν χαρακτήρα ελέγχου (U+" in page
     assert not HouseRuleset.objects.exists()
+
+
+@pytest.mark.parametrize("ident", ["house-\x00aaaaaaaaaaa", "house-aaaaaaaaaaa\x00", "house-\ud800"])
+def test_a_house_id_with_a_control_character_names_no_ruleset_without_asking_the_database(ident: str) -> None:
+    """PostgreSQL refuses a NUL even in a query: such an id is no house ruleset's, said before asking."""
+    from urllib.parse import quote
+
+    if "\ud800" not in ident:
+        answer = Client().get("/api/variants/" + quote(ident))
+        assert answer.status_code == 404 and json.loads(answer.content)["error"]["code"] == "unknown-variant"
+    body = json.dumps({"position": TEXTS[0], "variant": [ident]})
+    judged = Client().post("/api/adjudicate", body, content_type="application/json")
+    assert judged.status_code == 400, judged.content[:500]
+    page = Client().post("/en/adjudicate/", {"position": TEXTS[0], "variant": ident.replace("\ud800", "?")})
+    assert page.status_code == 400
