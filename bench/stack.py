@@ -1,7 +1,8 @@
 """The production shape on loopback: PostgreSQL, Redis, gunicorn servers and nginx in front, each
 started on a free port in a temporary folder and stopped afterwards (tests, ``make loadtest``).
 
-* :func:`postgres_cluster`: a throwaway PostgreSQL cluster (Debian's server binaries), its URL.
+* :func:`postgres_cluster`: a throwaway PostgreSQL cluster (Debian's server binaries), its URL;
+  :func:`restart_postgres` restarts it (the stack test does so under load).
 * :func:`redis_server`: a throwaway Redis (Debian's ``redis-server``), no persistence, its URL.
 * :class:`Server`: ``gunicorn mextrain_site.wsgi`` with the production settings, in its own process group.
 * :class:`Nginx`: Debian's nginx with ``deploy/nginx/mextrain.conf`` filled in for the given servers.
@@ -23,7 +24,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +34,7 @@ NGINX_TEMPLATE = ROOT / "deploy" / "nginx" / "mextrain.conf"
 SETTINGS_VARIABLES = (
     "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "STATIC_ROOT", "CSRF_TRUSTED_ORIGINS", "SECURE_SSL_REDIRECT",
     "SECURE_HSTS_SECONDS", "LOG_LEVEL", "REDIS_URL", "TRUSTED_PROXY_HOPS", "RATELIMIT_ENABLE", "RATELIMIT_JUDGE",
-    "RATELIMIT_SHARE", "RATELIMIT_RULESET", "STORAGE_QUOTA_BYTES", "SHARED_PAGE_CACHE_SECONDS",
+    "RATELIMIT_SHARE", "RATELIMIT_RULESET", "STORAGE_QUOTA_BYTES", "STORAGE_SITE_DAILY_BYTES", "SHARED_PAGE_CACHE_SECONDS",
 )
 """The environment variables the settings read: a production process gets only those it is given."""
 
@@ -183,18 +184,39 @@ def postgres_cluster() -> Iterator[str]:
     try:
         subprocess.run([initdb, "-D", data, "-U", "mextrain", "--auth=trust", "-E", "UTF8", "--no-locale"],
                        check=True, stdout=subprocess.DEVNULL, **run_as)  # type: ignore[call-overload]
-        subprocess.run([pg_ctl, "-D", data, "-l", os.path.join(root, "log"), "-w", "-o",
-                        f"-h 127.0.0.1 -p {port} -k {root} -c fsync=off", "start"],
-                       check=True, stdout=subprocess.DEVNULL, **run_as)  # type: ignore[call-overload]
+        start = [pg_ctl, "-D", data, "-l", os.path.join(root, "log"), "-w", "-o",
+                 f"-h 127.0.0.1 -p {port} -k {root} -c fsync=off", "start"]
+        subprocess.run(start, check=True, stdout=subprocess.DEVNULL, **run_as)  # type: ignore[call-overload]
     except (subprocess.CalledProcessError, OSError) as exc:
         shutil.rmtree(root, ignore_errors=True)
         raise Unavailable(f"could not start PostgreSQL ({exc})") from exc
+    url = f"postgres://mextrain@127.0.0.1:{port}/postgres"
+    _RESTARTS[url] = lambda pause: _restart([pg_ctl, "-D", data, "-m", "fast", "-w", "stop"], start, pause, run_as)
     try:
-        yield f"postgres://mextrain@127.0.0.1:{port}/postgres"
+        yield url
     finally:
+        _RESTARTS.pop(url, None)
         subprocess.run([pg_ctl, "-D", data, "-m", "fast", "-w", "stop"], stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL, **run_as)  # type: ignore[call-overload]
         shutil.rmtree(root, ignore_errors=True)
+
+
+_RESTARTS: dict[str, Callable[[float], float]] = {}
+"""How to restart each running cluster, by its URL (:func:`restart_postgres`)."""
+
+
+def restart_postgres(url: str, pause: float = 0.3) -> float:
+    """Restart the cluster :func:`postgres_cluster` yielded ``url`` for: a fast shutdown (every
+    connection cut), ``pause`` seconds down, started again. Returns the seconds it was down."""
+    return _RESTARTS[url](pause)
+
+
+def _restart(stop: list[str], start: list[str], pause: float, run_as: dict[str, int]) -> float:
+    began = time.monotonic()
+    subprocess.run(stop, check=True, stdout=subprocess.DEVNULL, **run_as)  # type: ignore[call-overload]
+    time.sleep(pause)
+    subprocess.run(start, check=True, stdout=subprocess.DEVNULL, **run_as)  # type: ignore[call-overload]
+    return time.monotonic() - began
 
 
 # -- Redis -------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ Environment: SECRET_KEY, DEBUG (1/0), ALLOWED_HOSTS (comma-separated), DATABASE_
 (default: SQLite file db.sqlite3 beside manage.py), CSRF_TRUSTED_ORIGINS, SECURE_SSL_REDIRECT,
 STATIC_ROOT (default: staticfiles/ beside manage.py).
 Serving (see the README's production section): REDIS_URL (the shared cache; default: local memory),
-TRUSTED_PROXY_HOPS, RATELIMIT_JUDGE, RATELIMIT_SHARE, RATELIMIT_RULESET, STORAGE_QUOTA_BYTES,
+TRUSTED_PROXY_HOPS, RATELIMIT_JUDGE, RATELIMIT_SHARE, RATELIMIT_RULESET, STORAGE_QUOTA_BYTES, STORAGE_SITE_DAILY_BYTES,
 SHARED_PAGE_CACHE_SECONDS.
 """
 
@@ -15,6 +15,8 @@ from pathlib import Path
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
+
+from mextrain_site.core.sizes import FORM_BYTES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -58,6 +60,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "mextrain_site.core.middleware.DatabaseDownMiddleware",  # a 503, not a 500, while the database is unreachable
     "mextrain_site.core.middleware.CSPMiddleware",  # django-csp's, the policy built once per process
 ]
 
@@ -109,8 +112,10 @@ STORAGES = {
     },
 }
 
-# Request size: the position text is at most 20 KB; bodies above this are refused.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+# Request size, from the app's own limits (mextrain_site/core/sizes.py): a position of 20,000
+# characters in any script, URL-encoded, with the form's other fields. nginx's client_max_body_size
+# is sizes.BODY_BYTES (that, or a house ruleset file with its multipart framing).
+DATA_UPLOAD_MAX_MEMORY_SIZE = FORM_BYTES
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
@@ -157,7 +162,10 @@ RATE_LIMITS = {
     "build": os.environ.get("RATELIMIT_BUILD", "240/m"),  # Build mode: one request per tap
 }
 STORAGE_QUOTA_BYTES = int(os.environ.get("STORAGE_QUOTA_BYTES", str(2 * 1024 * 1024)))
-"""Bytes of new stored texts (shared rulings) one address may add per UTC day."""
+"""Bytes of new stored texts (shared rulings, house rulesets) one address may add per UTC day."""
+STORAGE_SITE_DAILY_BYTES = int(os.environ.get("STORAGE_SITE_DAILY_BYTES", str(256 * 1024 * 1024)))
+"""Bytes of new stored texts the whole site adds per UTC day, every address together (0: no cap);
+past it new shares, house rulesets and games are refused with 503 until midnight UTC, reads go on."""
 RATELIMIT_USE_CACHE = "default"
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 

@@ -4,11 +4,13 @@ short share links (/r/<id>/) do not."""
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
 
+from mextrain_site.core import refusals
 from mextrain_site.core import views as core_views
 
 urlpatterns = [
     path("health", core_views.health, name="health"),
     path("favicon.ico", core_views.favicon, name="favicon"),
+    path("too-large", refusals.too_large, name="too-large"),  # nginx's error_page 413 (deploy/nginx)
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("mextrain_site.api.urls")),
     path("r/", include("mextrain_site.referee.share_urls")),
@@ -24,3 +26,4 @@ urlpatterns += i18n_patterns(
 )
 
 handler404 = "mextrain_site.core.views.not_found"
+handler400 = "mextrain_site.core.refusals.bad_request"

@@ -52,6 +52,12 @@ class ErrorCode(enum.StrEnum):
     LENGTH_REQUIRED = "length-required"
     RATE_LIMITED = "rate-limited"
     QUOTA_EXCEEDED = "quota-exceeded"
+    CONTROL_CHARACTER = "control-character"
+    """A text to be stored holds a control character (a NUL, an escape, a lone surrogate...)."""
+    STORAGE_FULL = "storage-full"
+    """The site has stored as much as it stores in a day (every address together)."""
+    UNAVAILABLE = "unavailable"
+    """The database cannot be reached: try again shortly."""
     INTERNAL_ERROR = "internal-error"
 
 

@@ -208,3 +208,32 @@ def test_a_serving_process_starts_settled_its_startup_objects_frozen(tmp_path: P
     assert done.returncode == 0, done.stderr
     frozen, young, rulesets = map(int, done.stdout.split())
     assert frozen > 30_000 and young < frozen / 10 and rulesets >= 4, done.stdout
+
+
+# -- Request size: nginx, Django and the app agree (issue 24) ---------------------------------------
+
+
+def nginx_directive(name: str) -> list[str]:
+    """The values ``name`` takes in deploy/nginx/mextrain.conf (comments left out)."""
+    text = (ROOT / "deploy" / "nginx" / "mextrain.conf").read_text()
+    lines = [line.split("#", 1)[0].strip() for line in text.splitlines()]
+    return [line[len(name):].strip().rstrip(";").strip() for line in lines if line.startswith(name + " ")]
+
+
+def test_the_body_limits_of_nginx_and_django_come_from_the_apps_own_limits() -> None:
+    from django.conf import settings
+
+    from mextrain_site.core import sizes
+    from rules.position import MAX_TEXT
+    from variants.house import MAX_FILE
+
+    # A position of MAX_TEXT characters of 4 UTF-8 bytes each, URL-encoded, with the form's other fields.
+    assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE == sizes.FORM_BYTES >= MAX_TEXT * 4 * 3 + 4096
+    # nginx lets through the largest form and the largest house ruleset file with its multipart framing.
+    assert sizes.BODY_BYTES >= max(sizes.FORM_BYTES, MAX_FILE + 8192)
+    assert nginx_directive("client_max_body_size") == [sizes.NGINX_BODY_LIMIT]
+    assert nginx_directive("client_body_buffer_size") == [sizes.NGINX_BODY_LIMIT]  # a body stays in memory
+    assert int(sizes.NGINX_BODY_LIMIT.removesuffix("k")) * 1024 - sizes.BODY_BYTES < 1024
+    # Over it, nginx asks the app for the words (a page in the reader's language, JSON for the API).
+    assert nginx_directive("error_page") == ["413 /too-large"]
+    assert nginx_directive("location") == ["/ {", "= /too-large {"]

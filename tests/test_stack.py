@@ -225,3 +225,98 @@ def test_the_same_clients_block_a_bare_gunicorn(shared: Shared) -> None:
     print(f"bare gunicorn: p95 {p95(took) * 1000:.0f} ms, {len(took)} requests")
     assert p95(took) >= 0.5, f"bare gunicorn answered /health in {[round(t, 3) for t in took]} s"
     server.wait_ready()  # the workers are free again once the clients are gone
+
+
+# -- Size limits through nginx, and a PostgreSQL restart under load (issue 24) ----------------------
+
+
+def test_over_nginxs_limit_the_refusal_is_the_apps_in_the_readers_language(shared: Shared) -> None:
+    from mextrain_site.core.sizes import BODY_BYTES
+
+    body = b"position=" + b"%23" * (BODY_BYTES // 3)
+    page = fetch(shared.stack.url, "POST", "/el/adjudicate/", body, source="127.0.0.81",
+                 Content_Type="application/x-www-form-urlencoded")
+    assert page.status == 413 and "Πολύ μεγάλο για ανάγνωση" in page.text and 'lang="el"' in page.text
+    api = fetch(shared.stack.url, "POST", "/api/adjudicate", b"#" * (BODY_BYTES + 1), source="127.0.0.81",
+                Content_Type="text/plain")
+    assert api.status == 413 and json.loads(api.body)["error"]["code"] == "too-large"
+
+
+def test_a_house_ruleset_file_of_the_largest_size_reaches_the_app_through_nginx(shared: Shared) -> None:
+    from variants.house import MAX_FILE
+
+    page = fetch(shared.stack.url, "GET", "/hu/house/", source="127.0.0.82")
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
+    assert page.status == 200 and token
+    content = b"# " + b"x" * (MAX_FILE - 3) + b"\n"  # a comment only: read, then refused as no ruleset
+    boundary = "mextrainboundary"
+    body = (f'--{boundary}\r\nContent-Disposition: form-data; name="csrfmiddlewaretoken"\r\n\r\n{token.group(1)}\r\n'
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="house.yaml"\r\n'
+            f"Content-Type: application/x-yaml\r\n\r\n").encode() + content + f"\r\n--{boundary}--\r\n".encode()
+    answer = fetch(shared.stack.url, "POST", "/hu/house/upload/", body, source="127.0.0.82",
+                   Content_Type=f"multipart/form-data; boundary={boundary}",
+                   Cookie=f"csrftoken={page.cookies['csrftoken']}")
+    assert answer.status == 400 and 'lang="hu"' in answer.text, answer.text[:1000]  # the app's answer, not nginx's
+
+
+def test_a_postgresql_restart_under_load_gives_no_500(shared: Shared) -> None:
+    """Shares, house rulesets, stored rulings and judging, from many addresses, while PostgreSQL is
+    stopped for a second and started again: what needs the database answers 503 with Retry-After
+    meanwhile, judging and cached pages 200; never a 500; and everything stores again after."""
+    from bench.stack import restart_postgres
+
+    stop = threading.Event()
+    seen: list[tuple[str, int, str]] = []
+    lock = threading.Lock()
+
+    def one(n: int) -> tuple[str, int, str]:
+        source = f"127.0.{3 + n % 200 // 100}.{1 + n % 100}"
+        kind = ("share", "ruleset", "read", "judge", "cached")[n % 5]
+        if kind == "share":
+            r = share_through(shared.stack.url, SPEC_EXAMPLE.replace("Bob claims", f"Bob ({n}) claims"), source=source)
+        elif kind == "ruleset":
+            rules = {"setup.equipment": f"Markers and a hub, table {n}"}
+            r = fetch(shared.stack.url, "POST", "/api/rulesets", json.dumps({"base": "masters", "name": f"T{n}",
+                      "rules": rules}).encode(), source=source, Content_Type="application/json")
+        elif kind == "read":
+            r = fetch(shared.stack.url, "GET", f"/api/variants/house-{'a' * 12}", source=source)
+        elif kind == "judge":
+            r = fetch(shared.stack.url, "POST", "/api/adjudicate", SPEC_EXAMPLE.encode(), source=f"127.0.5.{1 + n % 200}",
+                      Content_Type="text/plain")
+        else:
+            r = fetch(shared.stack.url, "GET", shared.worst_path, source=source, Host="localhost")
+        if r.status == 503:
+            assert int(r.headers["retry-after"]) > 0
+        return kind, r.status, r.headers.get("content-type", "")
+
+    def load(worker: int) -> None:
+        n = worker
+        while not stop.is_set():
+            try:
+                result = one(n)
+            except OSError as exc:  # nothing may fail below HTTP either
+                result = ("connection", 0, str(exc))
+            with lock:
+                seen.append(result)
+            n += 8
+
+    threads = [threading.Thread(target=load, args=(w,), daemon=True) for w in range(8)]
+    for t in threads:
+        t.start()
+    time.sleep(1.0)
+    down = restart_postgres(shared.stack.env["DATABASE_URL"], pause=1.0)
+    time.sleep(2.0)
+    stop.set()
+    for t in threads:
+        t.join(timeout=60)
+    statuses: dict[tuple[str, int], int] = {}
+    for kind, status, _ in seen:
+        statuses[kind, status] = statuses.get((kind, status), 0) + 1
+    print(f"PostgreSQL down {down:.2f} s; {len(seen)} requests: {sorted(statuses.items())}")
+    assert not [s for s in seen if s[1] >= 500 and s[1] != 503 or s[1] == 0], statuses
+    assert {s for k, s, _ in seen if k in ("judge", "cached")} == {200}, statuses  # no database needed
+    assert any(s == 503 for _, s, _ in seen), statuses  # the outage was met
+    # After it, everything stores again.
+    after = share_through(shared.stack.url, SPEC_EXAMPLE.replace("Bob claims", "Bob (after) claims"), source="127.0.6.1")
+    assert after.status == 303
+    assert fetch(shared.stack.url, "GET", "/health?ready=1").status == 200

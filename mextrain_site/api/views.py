@@ -29,6 +29,7 @@ from mextrain_site.core.charsets import CharsetError, body_codec
 from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.core.limits import Limit, OverLimit, charge_storage, limited
+from mextrain_site.core.middleware import DATABASE_DOWN
 from mextrain_site.core.referee import adjudicate_bytes
 from mextrain_site.house.rulesets import lookup
 from mextrain_site.house.rulesets import store as store_house
@@ -228,8 +229,10 @@ def kind(value: Any) -> str:
 
 
 def over_limit(request: HttpRequest, exc: OverLimit) -> HttpResponse:
-    """429 in the API's error shape (``Retry-After`` is added by :func:`limited`)."""
-    if exc.limit is Limit.QUOTA:
+    """429 (503: the site's storage cap) in the API's error shape (``Retry-After`` is added by :func:`limited`)."""
+    if exc.limit is Limit.FULL:
+        message = f"the site has stored all it stores today; try again in {exc.retry_after} s (reads still work)"
+    elif exc.limit is Limit.QUOTA:
         message = f"this address has stored its {exc.allowed} bytes for today; try again in {exc.retry_after} s"
     else:
         message = f"too many requests from this address (at most {exc.allowed}); try again in {exc.retry_after} s"
@@ -251,6 +254,8 @@ def adjudicate_view(request: HttpRequest) -> HttpResponse:
         result = adjudicate_bytes(text, orjson.dumps, variants, translate, detail)
     except InputError as exc:
         return error_response(exc, translate=translate)
+    except DATABASE_DOWN:  # a house ruleset not readable now: a 503 (core.middleware), not an engine bug
+        raise
     except Exception:  # an engine bug: still JSON, logged with the traceback
         log.exception("adjudicate failed")
         return error_response(InputError("the referee failed on this input; please report it",

@@ -39,6 +39,9 @@ HTTP_STATUS: Mapping[ErrorCode, int] = MappingProxyType({
     C.LENGTH_REQUIRED: 411,
     C.RATE_LIMITED: 429,
     C.QUOTA_EXCEEDED: 429,
+    C.CONTROL_CHARACTER: 400,
+    C.STORAGE_FULL: 503,
+    C.UNAVAILABLE: 503,
     C.INTERNAL_ERROR: 500,
 })
 """Every code's status. An unknown ruleset named in a request body is a bad request (400);

@@ -5,7 +5,8 @@ django-ratelimit in the cache named by ``RATELIMIT_USE_CACHE``: with Redis every
 server counts against the same number. :func:`limited` guards a view; over the limit the answer
 is 429 with ``Retry-After``: a page in the reader's language, or what the view's ``respond``
 makes of it (the API answers JSON). :func:`charge_storage` counts the bytes of new stored texts
-against the per-address daily quota (``STORAGE_QUOTA_BYTES``) and raises :class:`OverLimit` past it.
+against the site's daily cap (``STORAGE_SITE_DAILY_BYTES``, every address together: a 503) and the
+per-address daily quota (``STORAGE_QUOTA_BYTES``: a 429), and raises :class:`OverLimit` past either.
 
 The client address is the socket's, or, behind ``TRUSTED_PROXY_HOPS`` proxies, the address the
 outermost trusted proxy saw (the entry that many from the right of ``X-Forwarded-For``: a client
@@ -36,6 +37,8 @@ class Limit(Enum):
 
     RATE = "rate-limited"
     QUOTA = "quota-exceeded"
+    FULL = "storage-full"
+    """The site's daily storage cap (every address together): a 503, not a 429."""
 
 
 class OverLimit(Exception):
@@ -90,36 +93,74 @@ def check_rate(request: HttpRequest, group: str) -> None:
 
 
 def charge_storage(request: HttpRequest, text: str) -> None:
-    """Count ``text`` against the address's storage for today (UTC); past the quota, refuse it."""
+    """Count ``text`` against today's (UTC) storage, the site's and the address's; past either
+    cap, refuse it (:class:`OverLimit`: ``FULL`` for the site's, ``QUOTA`` for the address's).
+
+    The one call before anything new is stored (a shared ruling, a house ruleset, a game): a
+    refused text takes nothing from either count."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    now = datetime.datetime.now(datetime.UTC)
+    cache = caches[settings.RATELIMIT_USE_CACHE]
+    day = now.date().isoformat()
+    site = _charge(cache, f"quota:site:{day}", size, settings.STORAGE_SITE_DAILY_BYTES, now, Limit.FULL)
     quota = settings.STORAGE_QUOTA_BYTES
     if not settings.RATELIMIT_ENABLE or quota <= 0:
         return
-    size = len(text.encode("utf-8"))
-    now = datetime.datetime.now(datetime.UTC)
-    cache = caches[settings.RATELIMIT_USE_CACHE]
-    key = f"quota:store:{client_address(request)}:{now.date().isoformat()}"
+    try:
+        _charge(cache, f"quota:store:{client_address(request)}:{day}", size, quota, now, Limit.QUOTA)
+    except OverLimit:
+        if site is not None:
+            _refund(cache, site, size)
+        raise
+
+
+def _charge(cache: Any, key: str, size: int, cap: int, now: datetime.datetime, limit: Limit) -> str | None:
+    """Add ``size`` to the day's count under ``key``; past ``cap``, take it back and raise. None when
+    nothing was counted (no cap, or the cache is down: store (fail open) and say so in the log)."""
+    if cap <= 0:
+        return None
     try:
         cache.add(key, 0, 2 * 24 * 3600)
         total = cache.incr(key, size)
-    except Exception:  # the cache is down: store (fail open) and say so in the log
-        log.warning("storage quota not counted: the cache failed", exc_info=True)
-        return
-    if total > quota:
-        cache.decr(key, size)  # refused: it takes nothing, a smaller text may still fit
+    except Exception:
+        log.warning("storage %s not counted: the cache failed", "cap" if limit is Limit.FULL else "quota", exc_info=True)
+        return None
+    if total > cap:
+        _refund(cache, key, size)  # refused: it takes nothing, a smaller text may still fit
+        if limit is Limit.FULL and _first_time(cache, f"{key}:logged"):
+            log.warning("the site's daily storage cap of %s bytes is reached: new shares, house rulesets and games "
+                        "are refused until midnight UTC; reads go on", cap)
         tomorrow = datetime.datetime.combine(now.date() + datetime.timedelta(days=1), datetime.time(), datetime.UTC)
-        raise OverLimit(Limit.QUOTA, max(1, int((tomorrow - now).total_seconds())), str(quota))
+        raise OverLimit(limit, max(1, int((tomorrow - now).total_seconds())), str(cap))
+    return key
+
+
+def _refund(cache: Any, key: str, size: int) -> None:
+    try:
+        cache.decr(key, size)
+    except Exception:
+        log.warning("storage count %r not corrected: the cache failed", key, exc_info=True)
+
+
+def _first_time(cache: Any, key: str) -> bool:
+    """True for the first caller of the day across every process (the shared cache decides)."""
+    try:
+        return bool(cache.add(key, 1, 2 * 24 * 3600))
+    except Exception:
+        return True
 
 
 def too_many_page(request: HttpRequest, exc: OverLimit) -> HttpResponse:
     """The site's answer: a page in the reader's language (htmx: the notice in place of the ruling)."""
-    context = {"over": exc, "quota": exc.limit is Limit.QUOTA, "minutes": -(-exc.retry_after // 60),
-               "seconds": exc.retry_after}
+    context = {"over": exc, "quota": exc.limit is Limit.QUOTA, "full": exc.limit is Limit.FULL,
+               "minutes": -(-exc.retry_after // 60), "seconds": exc.retry_after}
+    status = 503 if exc.limit is Limit.FULL else 429
     if getattr(request, "htmx", False):
-        response = render(request, "core/rate_limited.html#notice", context, status=429)
+        response = render(request, "core/rate_limited.html#notice", context, status=status)
         response["HX-Retarget"] = "#ruling"
         response["HX-Reswap"] = "outerHTML"
     else:
-        response = render(request, "core/rate_limited.html", context, status=429)
+        response = render(request, "core/rate_limited.html", context, status=status)
     return response
 
 

@@ -1,17 +1,21 @@
 """Serving-side middleware: a chunked request body is refused with 411 (behind nginx it never
 arrives chunked: nginx reads it and passes it on with a Content-Length), and every answer says
 which browser features the site may use (Permissions-Policy); and django-csp's middleware with
-the Content-Security-Policy written once per process (:class:`CSPMiddleware`)."""
+the Content-Security-Policy written once per process (:class:`CSPMiddleware`); while the database
+cannot be reached, a 503 with ``Retry-After`` instead of a 500 (:class:`DatabaseDownMiddleware`)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import csp.middleware
 from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.utils import build_policy
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import render
 
 LENGTH_REQUIRED = "a request body must come with a Content-Length (chunked transfer encoding is not accepted)"
 
@@ -39,6 +43,56 @@ def length_required(request: HttpRequest) -> HttpResponse:
         return error_response(InputError(LENGTH_REQUIRED, code=ErrorCode.LENGTH_REQUIRED), Connection="close")
     response = HttpResponse(LENGTH_REQUIRED, status=411, content_type="text/plain; charset=utf-8")
     response["Connection"] = "close"
+    return response
+
+
+log = logging.getLogger(__name__)
+DATABASE_DOWN = (OperationalError, InterfaceError)
+"""What Django raises when the database cannot be reached (refused, restarting, a connection lost
+or closed under a persistent connection); a view that catches every exception re-raises these."""
+RETRY_AFTER_SECONDS = 5
+"""What a 503 asks the client to wait: a database restart takes a second or so."""
+UNAVAILABLE = "the database cannot be reached just now; try again in a few seconds (judging still works)"
+
+
+class DatabaseDownMiddleware:
+    """A view that needs the database while it is unreachable answers 503 with ``Retry-After``:
+    JSON under ``/api/`` (code ``unavailable``), a page in the reader's language elsewhere (htmx:
+    the notice in place of the ruling). Nothing else needs the database (no sessions, no
+    database cache), so judging, the reference pages and cached shared rulings keep answering.
+    The connection that failed is closed by Django at the end of the request, and the next
+    request opens a new one."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, DATABASE_DOWN):
+            return None
+        log.warning("database unreachable (%s): answered 503 to %s %s",
+                                            type(exception).__name__, request.method, request.path)
+        return database_down(request)
+
+
+def database_down(request: HttpRequest) -> HttpResponse:
+    """503 with ``Retry-After``: JSON for the API, a page in the reader's language otherwise."""
+    if request.path.startswith("/api/"):
+        from mextrain_site.api.views import error_response
+        from rules.errors import ErrorCode, InputError
+
+        response = error_response(InputError(UNAVAILABLE, code=ErrorCode.UNAVAILABLE))
+    else:
+        context = {"seconds": RETRY_AFTER_SECONDS}
+        if getattr(request, "htmx", False):
+            response = render(request, "503.html#notice", context, status=503)
+            response["HX-Retarget"] = "#ruling"
+            response["HX-Reswap"] = "outerHTML"
+        else:
+            response = render(request, "503.html", context, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
 

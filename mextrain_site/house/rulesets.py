@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
 from django.utils import translation
 from django.utils.html import strip_tags
 
+from mextrain_site.core.stored import NAME, RULES, refuse_control, refuse_control_in
 from rules.errors import ErrorCode
 from rules.messages import Message
 from rules.ruleset import Ruleset
@@ -64,8 +66,8 @@ def describe(key: str, value: Any) -> str:
 
 def house_ruleset(ident: str) -> Ruleset:
     """A stored house ruleset: read from the database the first time it is asked for."""
-    if len(ident) > 64:
-        raise RulesetError(Message("no house ruleset is called {variant}", variant=repr(ident[:64] + "…")),
+    if len(ident) > 64 or not re.fullmatch(hs.ID_PATTERN, ident):  # PostgreSQL refuses a NUL even in a query
+        raise RulesetError(Message("no house ruleset is called {variant}", variant=repr(ident[:64] + "…" * (len(ident) > 64))),
                            code=ErrorCode.UNKNOWN_VARIANT, variant=ident[:64])
     return _stored(ident)
 
@@ -87,6 +89,8 @@ def store(spec: HouseFile, before_insert: Callable[[str], None] | None = None) -
     Raises RulesetError or RulesetFileError with the exact reason. ``before_insert(text)``
     is called before a new row is written (the storage quota), not when it is already stored."""
     house = hs.check(spec)
+    refuse_control(house.name, NAME)
+    refuse_control_in(house.data(), RULES)
     data = json.dumps(house.data(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     _reads_back(house, data)  # before any insert: a row that could not be read is never stored
     digest = hs.full_digest(house.base, house.overrides)

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import strip_tags
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -24,6 +25,7 @@ from mextrain_site.core.i18n import WORDING, ruleset_name, ruleset_text
 from mextrain_site.core.limits import charge_storage, limited
 from mextrain_site.core.posting import get_goes_to
 from mextrain_site.reference import rule_views, wording
+from rules.errors import InputError
 from rules.messages import Message
 from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, DealRow, Ruleset, RuleSpec, Status, ValueKind, Worded
 from rules.tiles import STANDARD_SETS
@@ -383,6 +385,8 @@ def builder(request: HttpRequest) -> HttpResponse:
                 errors[refusal.key] = refusal
             except RulesetError as exc:
                 errors["base"] = exc.worded(WORDING.message)
+            except InputError as exc:  # a text that cannot be stored (mextrain_site.core.stored)
+                errors["name"] = capfirst(exc.worded(_))
     controls = _controls(base, values)
     for _gid, _title, group in controls:
         for control in group:
@@ -477,6 +481,8 @@ def upload(request: HttpRequest) -> HttpResponse:
             error = Refusal.of(exc, file=True)
         except RulesetError as exc:
             error = exc.worded(WORDING.message)
+        except InputError as exc:  # a text that cannot be stored (mextrain_site.core.stored)
+            error = capfirst(exc.worded(_))
     base = get_ruleset(option_ids()[0])
     context = {"bases": _bases(), "base": base, "name": "", "name_max": NAME_MAX,
                "controls": _controls(base), "errors": {"upload": error}, "rule_errors": [],

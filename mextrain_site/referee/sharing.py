@@ -17,6 +17,8 @@ from typing import Any, TypeVar
 
 from django.db import IntegrityError, OperationalError, models, transaction
 
+from mextrain_site.core.stored import POSITION, refuse_control
+
 from .models import SharedRuling
 
 ID_LENGTH = 12
@@ -56,6 +58,7 @@ def store(text: str, variants: Iterable[str], *, retries: int = 50,
     different content ever took the short id, a longer prefix of the same hash is used.
     ``before_insert`` is called once before a new row is written (the storage quota; it may raise
     to refuse), not when the content is already stored."""
+    refuse_control(text, POSITION, lines=True)
     ids = sorted(set(variants))
     joined = " ".join(ids)
     digest = full_digest(text, ids)

@@ -159,11 +159,11 @@ def share(request: HtmxHttpRequest) -> HttpResponse:
                               http_status(ErrorCode.FORM))
     try:
         parsed = parse(text, variants or None, max_work=MAX_PAGE_WORK)
+        ids = [rs.id for rs in parsed.rulesets] if variants else []
+        row = store(text, ids, before_insert=lambda: charge_storage(request, text))
     except InputError as exc:
         return _share_refused(request, _context(request, text, variants, error=_error(exc, text)),
                               http_status(exc.code))
-    ids = [rs.id for rs in parsed.rulesets] if variants else []
-    row = store(text, ids, before_insert=lambda: charge_storage(request, text))
     url = reverse("share:ruling", args=[row.id])
     if request.htmx:
         return HttpResponse(share_link(request.build_absolute_uri(url)))

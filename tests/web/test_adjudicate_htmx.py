@@ -54,9 +54,9 @@ def test_htmx_too_large_is_413_with_the_panel(client: Client) -> None:
     only_the_ruling_panel(r.content.decode())
 
 
-def test_page_configures_htmx_to_swap_400_413_and_429(client: Client) -> None:
+def test_page_configures_htmx_to_swap_400_413_429_and_503(client: Client) -> None:
     page = client.get(URL).content.decode()
-    assert 'name="htmx-config"' in page and "^(400|413|429)$" in page
+    assert 'name="htmx-config"' in page and "^(400|413|429|503)$" in page
     assert 'hx-post="/en/adjudicate/" hx-target="#ruling" hx-swap="outerHTML"' in page
 
 

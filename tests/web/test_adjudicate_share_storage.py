@@ -7,7 +7,9 @@ one (tests/web/test_adjudicate_postgres.py runs this file that way under `make t
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -83,3 +85,94 @@ def test_concurrent_share_requests_through_the_views() -> None:
     assert SharedRuling.objects.count() == len(texts)
     for t in texts:
         assert SharedRuling.objects.get(pk=share_id(t, [])).text == t
+
+
+# -- Control characters: refused before anything is stored, on every database (issue 24) ---------
+
+CONTROLS = ["\x00", "\x01", "\x1b", "\x7f", "\x9f", "\ud800"]
+"""A NUL (PostgreSQL refuses it: a 500 before), C0, DEL, C1 and a lone surrogate. (The controls
+Python counts as white space, tab, U+001C to U+001F and U+0085, are a space in a name.)"""
+
+
+@pytest.mark.parametrize("char", CONTROLS, ids=lambda c: f"U+{ord(c):04X}")
+def test_a_ruleset_name_with_a_control_character_is_a_400_in_json(char: str) -> None:
+    from mextrain_site.house.models import HouseRuleset
+
+    body = json.dumps({"base": "masters", "name": f"Our{char}rules", "rules": {}})
+    response = Client().post("/api/rulesets", body, content_type="application/json")
+    assert response.status_code == 400, response.content[:500]
+    error = json.loads(response.content)["error"]
+    assert error["code"] == "control-character"
+    assert f"U+{ord(char):04X}" in error["message"] and "the name" in error["message"]
+    assert not HouseRuleset.objects.exists()
+
+
+def test_a_rule_text_with_a_control_character_is_refused_and_a_tab_or_nel_in_the_name_is_a_space() -> None:
+    from mextrain_site.house.models import HouseRuleset
+
+    rules = {"setup.equipment": "Markers\x07 and a hub"}
+    refused = Client().post("/api/rulesets", json.dumps({"base": "masters", "name": "Ours", "rules": rules}),
+                            content_type="application/json")
+    assert refused.status_code == 400 and json.loads(refused.content)["error"]["code"] == "control-character"
+    for name in ("Our\trules", "Our\x85rules"):
+        kept = Client().post("/api/rulesets", json.dumps({"base": "masters", "name": name, "rules": {}}),
+                             content_type="application/json")
+        assert kept.status_code == 201, kept.content[:500]
+    assert [r.name for r in HouseRuleset.objects.all()] == ["Our rules"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "holds a control character (U+001B)"),
+                                             ("el", "περιέχει έναν χαρακτήρα ελέγχου (U+001B)"),
+                                             ("he", "נמצא תו בקרה (U+001B)"),
+                                             ("ky", "башкаруучу белги бар (U+001B)")])
+def test_a_shared_position_with_a_control_character_is_refused_in_the_readers_language(lang: str, words: str) -> None:
+    text = TEXTS[0].replace("boneyard:", "# a comment with an escape \x1b in it\nboneyard:")
+    response = Client().post(f"/{lang}/adjudicate/share/", {"position": text})
+    page = re.sub("[\u2066-\u2069]", "", response.content.decode())  # Latin runs isolated in Hebrew
+    assert response.status_code == 400, page[:2000]
+    assert words in page
+    assert "a comment with an escape" in page  # the text is kept in the form
+    assert not SharedRuling.objects.exists()
+
+
+def test_the_house_builder_refuses_a_control_character_in_the_name_and_keeps_it(client: Client) -> None:
+    from mextrain_site.house.models import HouseRuleset
+    from tests.house.forms import builder_form
+
+    form = builder_form(client, lang="hu")
+    response = client.post("/hu/house/", {**form, "name": "Esti\x01szabályok", "action": "save"})
+    page = response.content.decode()
+    assert response.status_code == 400, page[:2000]
+    assert "A név vezérlőkaraktert tartalmaz (U+0001)" in page
+    assert 'value="Esti\x01szabályok"' in page
+    assert not HouseRuleset.objects.exists()
+
+
+@pytest.mark.parametrize("escape", ["\\0", "\\e", "\\x7f", "\\x9b"])
+def test_an_uploaded_house_file_with_a_control_character_escaped_in_the_title_is_refused(escape: str) -> None:
+    """YAML refuses a raw control character itself; an escaped one reads as the character."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from mextrain_site.house.models import HouseRuleset
+
+    content = f'title: "Esti{escape}szabályok"\nbase: masters\nrules: {{}}\n'.encode()
+    response = Client().post("/el/house/upload/", {"file": SimpleUploadedFile("house.yaml", content)})
+    page = response.content.decode()
+    assert response.status_code == 400, page[:2000]
+    assert "Το όνομα περιέχει έναν χαρακτήρα ελέγχου (U+" in page
+    assert not HouseRuleset.objects.exists()
+
+
+@pytest.mark.parametrize("ident", ["house-\x00aaaaaaaaaaa", "house-aaaaaaaaaaa\x00", "house-\ud800"])
+def test_a_house_id_with_a_control_character_names_no_ruleset_without_asking_the_database(ident: str) -> None:
+    """PostgreSQL refuses a NUL even in a query: such an id is no house ruleset's, said before asking."""
+    from urllib.parse import quote
+
+    if "\ud800" not in ident:
+        answer = Client().get("/api/variants/" + quote(ident))
+        assert answer.status_code == 404 and json.loads(answer.content)["error"]["code"] == "unknown-variant"
+    body = json.dumps({"position": TEXTS[0], "variant": [ident]})
+    judged = Client().post("/api/adjudicate", body, content_type="application/json")
+    assert judged.status_code == 400, judged.content[:500]
+    page = Client().post("/en/adjudicate/", {"position": TEXTS[0], "variant": ident.replace("\ud800", "?")})
+    assert page.status_code == 400
