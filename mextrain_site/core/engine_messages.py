@@ -443,6 +443,10 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s train does not end in a double"),
     # Translators: keep every {placeholder} exactly as it is.
+    _('expected a tile like 6-4, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected pips from 0 to {limit}, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
     _('the engine of round {round}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('the engine of a double-{set} set'),
@@ -456,10 +460,6 @@ MESSAGES = [
     _('under {ruleset} round {round} is played with the {expected}-{expected} engine, not {engine}-{engine}.'),
     # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s hand holds {tile}, {whose}; give the 'engine:' line"),
-    # Translators: keep every {placeholder} exactly as it is.
-    _('expected a tile like 6-4, found {found}'),
-    # Translators: keep every {placeholder} exactly as it is.
-    _('expected pips from 0 to {limit}, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _("the value of {base} (or status: house for a rule of the table's own)"),
     # Translators: keep every {placeholder} exactly as it is.
