@@ -13,6 +13,10 @@ from csp.utils import build_policy
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
+from rules.errors import ErrorCode, InputError
+
+from .answers import error_response
+
 LENGTH_REQUIRED = "a request body must come with a Content-Length (chunked transfer encoding is not accepted)"
 
 
@@ -32,9 +36,6 @@ class ServingMiddleware:
 def length_required(request: HttpRequest) -> HttpResponse:
     """411: Django reads a body by its Content-Length, so a chunked one would read as empty."""
     if request.path.startswith("/api/"):
-        from mextrain_site.api.views import error_response
-        from rules.errors import ErrorCode, InputError
-
         # The unread body must not be taken for the next request on the connection: close it.
         return error_response(InputError(LENGTH_REQUIRED, code=ErrorCode.LENGTH_REQUIRED), Connection="close")
     response = HttpResponse(LENGTH_REQUIRED, status=411, content_type="text/plain; charset=utf-8")

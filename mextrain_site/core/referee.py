@@ -15,8 +15,9 @@ from rules.limits import MAX_WORK, checked_set, work
 from rules.messages import Message
 from rules.position import MAX_TEXT, ImpossiblePositionError, MissingLineError, Position
 from rules.ruleset import Ruleset
-from variants.house import is_house_id
-from variants.loader import RulesetError, all_rulesets, get_ruleset
+from variants.loader import RulesetError, all_rulesets
+
+from .rulesets import resolve
 
 BadInput = InputError
 """Input that cannot be judged: the one input-error type (rules.errors)."""
@@ -87,7 +88,7 @@ def choose_rulesets(position: Position, variants: Sequence[str] | None,
     out = []
     for ident in ids:
         try:
-            out.append(_house(ident) if is_house_id(ident) else get_ruleset(ident))
+            out.append(resolve(ident))
         except RulesetError as exc:
             line, column = where
             if not line:
@@ -95,13 +96,6 @@ def choose_rulesets(position: Position, variants: Sequence[str] | None,
             raise InputError(exc.message, line, column, exc.code) from None
     # One entry per canonical id, in the order given (a Ruleset holds mappings: not hashable).
     return tuple({rs.id: rs for rs in (*out, *given)}.values())
-
-
-def _house(ident: str) -> Ruleset:
-    """A stored house ruleset (imported here: judging published rulesets needs no database)."""
-    from mextrain_site.house.rulesets import lookup
-
-    return lookup(ident)
 
 
 def adjudicate(text: str, variants: Sequence[str] | None = None, translate: Translate | None = None,

@@ -1,8 +1,9 @@
-"""The resolver every front end uses: a ruleset id (published or ``house-…``) -> a Ruleset.
+"""Stored house rulesets: a ``house-…`` id -> a Ruleset, and storing a new one.
 
-Published ids go to ``variants.loader``; house ids are read from the database and built by
-``variants.house`` (cached per process: a stored house ruleset never changes). The engine
-only ever sees the Ruleset objects.
+House ids are read from the database and built by ``variants.house`` (cached per process: a
+stored house ruleset never changes). The app registers :func:`house_ruleset` with the one
+resolver of ruleset ids (``mextrain_site.core.rulesets``) when it loads, so every front end finds
+house rulesets without importing this app. The engine only ever sees the Ruleset objects.
 """
 
 from __future__ import annotations
@@ -15,23 +16,16 @@ from typing import Any
 from django.utils import translation
 from django.utils.html import strip_tags
 
+from mextrain_site.core.storing import insert_once
+from mextrain_site.reference.wording import value_html  # the one wording of each value
 from rules.errors import ErrorCode
 from rules.messages import Message
 from rules.ruleset import Ruleset
 from variants import house as hs
-from variants.loader import RulesetError, get_ruleset
+from variants.loader import RulesetError
 from variants.schema import HouseFile, RulesetFileError, house_from_data
 
-from ..referee.sharing import insert_once
 from .models import HouseRuleset
-
-
-def lookup(ident: str) -> Ruleset:
-    """The ruleset called ``ident``; raises RulesetError (the loader's texts for published ids)."""
-    ident = ident.strip()
-    if hs.is_house_id(ident):
-        return house_ruleset(ident)
-    return get_ruleset(ident)
 
 
 @functools.lru_cache(maxsize=512)
@@ -56,8 +50,6 @@ def forget() -> None:
 
 def describe(key: str, value: Any) -> str:
     """A value's sentence in English, as plain text: a house rule's note (the API, its file)."""
-    from mextrain_site.reference.wording import value_html  # the one wording of each value
-
     with translation.override("en"):
         return " ".join(strip_tags(str(value_html(key, value, compact=True))).split())
 

@@ -31,7 +31,7 @@ from variants import house as hs
 from variants.loader import RulesetError, all_rulesets, get_ruleset, option_ids
 from variants.schema import NAME_MAX, HouseFile, RulesetFileError, YamlSyntaxError, house_from_data, parse_house
 
-from .rulesets import describe, lookup, store
+from .rulesets import describe, house_ruleset, store
 
 MAX_UPLOAD = hs.MAX_FILE
 
@@ -50,7 +50,7 @@ def _house(ident: str) -> Ruleset:
     if not re.fullmatch(hs.ID_PATTERN, ident):
         raise Http404(_("No house ruleset is called “%(id)s”.") % {"id": ident[:80]})
     try:
-        return lookup(ident)
+        return house_ruleset(ident)
     except RulesetError:
         raise Http404(_("No house ruleset is called “%(id)s”.") % {"id": ident}) from None
 
