@@ -301,7 +301,7 @@ class _Parser:
         """Key lines, and move lines (number, text, column) that follow ``moves:``."""
         if len(self.text) > MAX_TEXT:
             raise PositionSyntaxError(Message("the position is {length} characters long; at most {limit} are accepted",
-                                              length=len(self.text), limit=MAX_TEXT))
+                                              length=len(self.text), limit=MAX_TEXT), code=ErrorCode.TOO_LARGE)
         out: list[_Line] = []
         move_lines: list[tuple[int, str, int]] = []
         in_moves = False

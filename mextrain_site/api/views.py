@@ -27,10 +27,10 @@ from django.views.decorators.csrf import csrf_exempt
 
 from mextrain_site.core.answers import encoded_response, error_response, json_response
 from mextrain_site.core.caching import conditional
-from mextrain_site.core.charsets import CharsetError, body_codec
+from mextrain_site.core.charsets import body_codec
 from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.i18n import WORDING
-from mextrain_site.core.limits import Limit, OverLimit, limited
+from mextrain_site.core.limits import OverLimit, limited
 from mextrain_site.core.referee import adjudicate_bytes
 from mextrain_site.core.rulesets import resolve
 from rules.answer import Detail, Translate
@@ -103,10 +103,7 @@ def read_body(request: HttpRequest) -> bytes:
 
 def decode(body: bytes, charset: str | None = None) -> str:
     """The body as text: UTF-8 unless the Content-Type names another charset; a leading BOM is dropped."""
-    try:
-        codec = body_codec(charset)
-    except CharsetError as exc:
-        raise InputError(str(exc), code=ErrorCode.ENCODING) from None
+    codec = body_codec(charset)  # CharsetError: an InputError (encoding)
     shown = codec if charset is None else charset.strip()[:40]
     try:
         text = body.decode(codec)
@@ -211,11 +208,7 @@ def kind(value: Any) -> str:
 
 def over_limit(request: HttpRequest, exc: OverLimit) -> HttpResponse:
     """429 in the API's error shape (``Retry-After`` is added by :func:`limited`)."""
-    if exc.limit is Limit.QUOTA:
-        message = f"this address has stored its {exc.allowed} bytes for today; try again in {exc.retry_after} s"
-    else:
-        message = f"too many requests from this address (at most {exc.allowed}); try again in {exc.retry_after} s"
-    return error_response(InputError(message, code=ErrorCode(exc.limit.value)))
+    return error_response(exc)
 
 
 @csrf_exempt

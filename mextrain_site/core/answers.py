@@ -29,6 +29,11 @@ def encoded_response(body: bytes, status: int = 200, **headers: str) -> HttpResp
 
 def error_response(exc: InputError, status: int | None = None, translate: Translate | None = None,
                    **headers: str) -> HttpResponse:
-    """The JSON error body; the status from the one table (``core.errors``) unless given."""
+    """The JSON error body; the status from the one table (``core.errors``) unless given. An error
+    that says when to try again (``retry_after``: a rate or a quota, ``core.limits.OverLimit``) says
+    it in ``Retry-After`` too, wherever it is caught."""
+    retry_after = getattr(exc, "retry_after", None)
+    if retry_after is not None:
+        headers.setdefault("Retry_After", str(retry_after))
     body = exc.as_dict(translation.gettext if translate is not None else None)
     return json_response({"error": body}, status if status is not None else http_status(exc.code), **headers)

@@ -13,14 +13,11 @@ from rules.answer import Detail, Encode, Translate, answer, answer_bytes
 from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_WORK, checked_set, work
 from rules.messages import Message
-from rules.position import MAX_TEXT, ImpossiblePositionError, MissingLineError, Position
+from rules.position import ImpossiblePositionError, MissingLineError, Position
 from rules.ruleset import Ruleset
 from variants.loader import RulesetError, all_rulesets
 
 from .rulesets import resolve
-
-BadInput = InputError
-"""Input that cannot be judged: the one input-error type (rules.errors)."""
 
 
 @dataclass(frozen=True)
@@ -34,10 +31,7 @@ def parse(text: str, variants: Sequence[str] | None = None, max_work: int = MAX_
     """Parse a position and choose its rulesets: ``variants`` overrides the text's ``variant:``;
     ``given`` rulesets (the CLI's ``--rules FILE.yaml``) are judged under too, and alone override it.
     A request asking for more than ``max_work`` judgements is refused (rules.limits)."""
-    if len(text) > MAX_TEXT:
-        raise InputError(Message("the position is {length} characters long; at most {limit} are accepted",
-                                 length=len(text), limit=MAX_TEXT), code=ErrorCode.TOO_LARGE)
-    try:
+    try:  # a text longer than MAX_TEXT is refused first (too-large), by Position.parse
         position = Position.parse(text)
     except MissingLineError as exc:
         if exc.partial is not None:  # errors at an exact place (a pip above the set) come first

@@ -22,7 +22,7 @@ from mextrain_site.api.views import (
 from mextrain_site.core.answers import error_response, json_response
 from mextrain_site.core.limits import charge_storage, limited
 from rules.errors import ErrorCode, InputError
-from variants.schema import RulesetFileError, house_from_data
+from variants.schema import house_from_data
 
 from .rulesets import store
 
@@ -47,11 +47,8 @@ def create_ruleset_view(request: HttpRequest) -> HttpResponse:
             field = unknown[0] if unknown else missing[0]
             what = "unknown field" if unknown else "missing field"
             raise InputError(f"{what} {field!r}; the fields are: {', '.join(RULESET_FIELDS)}", code=ErrorCode.BAD_REQUEST)
-        try:
-            spec = house_from_data(data["base"], data["name"], data["rules"])
-            rs = store(spec, before_insert=lambda stored: charge_storage(request, stored))
-        except RulesetFileError as exc:
-            raise InputError(exc.reason, code=ErrorCode.IMPOSSIBLE_RULESET) from None
+        spec = house_from_data(data["base"], data["name"], data["rules"])  # RulesetFileError: its reason
+        rs = store(spec, before_insert=lambda stored: charge_storage(request, stored))
     except InputError as exc:
         return error_response(exc)
     url = reverse("api:variant", args=[rs.id])

@@ -18,12 +18,12 @@ from django.utils.html import strip_tags
 
 from mextrain_site.core.storing import insert_once
 from mextrain_site.reference.wording import value_html  # the one wording of each value
-from rules.errors import ErrorCode
+from rules.errors import ErrorCode, InputError
 from rules.messages import Message
 from rules.ruleset import Ruleset
 from variants import house as hs
 from variants.loader import RulesetError
-from variants.schema import HouseFile, RulesetFileError, house_from_data
+from variants.schema import HouseFile, house_from_data
 
 from .models import HouseRuleset
 
@@ -67,7 +67,7 @@ def _reads_back(house: hs.House, data: str) -> None:
     raises RuntimeError (a fault of ours, not the player's) if not, before anything is written."""
     try:
         again = hs.check(house_from_data(house.base, house.name, json.loads(data), file="stored"))
-    except (RulesetError, RulesetFileError) as exc:
+    except InputError as exc:
         raise RuntimeError(f"house ruleset {house.id} would not read back as stored: {exc}") from exc
     if again.overrides != house.overrides:
         raise RuntimeError(f"house ruleset {house.id} would not read back as stored: other rules")
