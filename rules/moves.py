@@ -27,6 +27,9 @@ class MoveSyntaxError(InputError):
     """A move that is not written as the format says; ``column`` is 1-based within the move (the
     position's parser adds the move's line and column)."""
 
+    column: int
+    """Always given (from 1), unlike a position error's."""
+
     def __init__(self, message: str, column: int) -> None:
         super().__init__(message, None, column, ErrorCode.SYNTAX)
 

@@ -36,6 +36,7 @@ from mextrain_site.core.rulesets import resolve
 from rules.answer import Detail, Translate
 from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_ANSWER_BYTES
+from rules.numbers import ascii_int
 
 from .rulesets import catalogue, ruleset_detail
 
@@ -177,9 +178,10 @@ LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 def json_int(digits: str) -> int:
     """A JSON integer, refused before conversion when it is long (int() of thousands of digits is
     slow, and Python refuses more than 4,300)."""
-    if len(digits.lstrip("-")) > MAX_JSON_DIGITS:
+    value = ascii_int(digits, signed=True, max_digits=MAX_JSON_DIGITS)  # the one number parser
+    if value is None:
         raise InputError(f"a number of {len(digits)} digits; no field of the request is a number", code=ErrorCode.BAD_JSON)
-    return int(digits)
+    return value
 
 
 def variant_ids(value: Any) -> list[str] | None:
