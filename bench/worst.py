@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 
 import orjson
 
-from mextrain_site.core.referee import BadInput, adjudicate
+from mextrain_site.core.referee import adjudicate
+from rules.errors import InputError
 from rules.limits import MAX_WORK, work
 from rules.position import MAX_MOVES
 from rules.tiles import Tile, full_set
@@ -112,7 +113,7 @@ def run(case: Worst) -> tuple[float, int, bool]:
     try:
         body = orjson.dumps(adjudicate(case.text, list(case.variants)))
         judged = True
-    except BadInput as exc:
+    except InputError as exc:
         body = orjson.dumps({"error": exc.as_dict()})
         judged = False
     return time.process_time() - t, len(body), judged

@@ -12,6 +12,7 @@ urlpatterns = [
     path("favicon.ico", core_views.favicon, name="favicon"),
     path("too-large", refusals.too_large, name="too-large"),  # nginx's error_page 413 (deploy/nginx)
     path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", include("mextrain_site.house.api_urls")),  # POST /api/rulesets: the house app's
     path("api/", include("mextrain_site.api.urls")),
     path("r/", include("mextrain_site.referee.share_urls")),
     path("h/", include("mextrain_site.house.share_urls")),
@@ -20,8 +21,8 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", core_views.home, name="home"),
     path("", include("mextrain_site.referee.urls")),
+    path("", include("mextrain_site.house.urls")),  # before the reference: /variants/house-…/ is the house app's
     path("", include("mextrain_site.reference.urls")),
-    path("", include("mextrain_site.house.urls")),
     prefix_default_language=True,
 )
 

@@ -7,13 +7,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .errors import ErrorCode, InputError
 from .position import Phase, Position, TrainLine
 from .ruleset import DealRow, EngineTile, FirstPlayer, MissingEngine, Rounds, Ruleset
 from .tiles import Tile, full_set
 
 
-class DealError(ValueError):
+class DealError(InputError):
     """The ruleset cannot deal for this table (player count, hand size or round)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, code=ErrorCode.IMPOSSIBLE)
 
 
 @dataclass(frozen=True)

@@ -75,7 +75,7 @@ class InputError(ValueError):
             self.where = Message("line {line}, column {column}: ", line=line, column=column)
         elif line is not None:
             self.where = Message("line {line}: ", line=line)
-        super().__init__(self.where + message)
+        super().__init__(self.where + message if self.where else message)  # a Message stays one
 
     def worded(self, lookup: Lookup) -> str:
         """The whole message in the language ``lookup`` gives (see rules.messages)."""

@@ -6,6 +6,7 @@ import enum
 import re
 from typing import NamedTuple
 
+from .errors import ErrorCode, InputError
 from .messages import Message
 from .tiles import Tile
 
@@ -22,13 +23,15 @@ class Action(enum.Enum):
     """Members are singletons: hashed by identity, in C (Enum's own __hash__ runs in Python)."""
 
 
-class MoveSyntaxError(ValueError):
-    """A move that is not written as the format says; ``column`` is 1-based within the move."""
+class MoveSyntaxError(InputError):
+    """A move that is not written as the format says; ``column`` is 1-based within the move (the
+    position's parser adds the move's line and column)."""
+
+    column: int
+    """Always given (from 1), unlike a position error's."""
 
     def __init__(self, message: str, column: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.column = column
+        super().__init__(message, None, column, ErrorCode.SYNTAX)
 
 
 class Move(NamedTuple):

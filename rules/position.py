@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from .errors import ErrorCode, InputError
 from .messages import Message
 from .moves import MEXICAN, Move, MoveSyntaxError, parse_move
+from .numbers import ascii_int
 from .ruleset import MAX_ROUNDS
 from .tiles import MAX_PIP, STANDARD_SETS, Tile, format_tiles, set_size
 
@@ -301,7 +302,7 @@ class _Parser:
         """Key lines, and move lines (number, text, column) that follow ``moves:``."""
         if len(self.text) > MAX_TEXT:
             raise PositionSyntaxError(Message("the position is {length} characters long; at most {limit} are accepted",
-                                              length=len(self.text), limit=MAX_TEXT))
+                                              length=len(self.text), limit=MAX_TEXT), code=ErrorCode.TOO_LARGE)
         out: list[_Line] = []
         move_lines: list[tuple[int, str, int]] = []
         in_moves = False
@@ -442,10 +443,10 @@ class _Parser:
         if "round" in seen:
             r = seen["round"]
             # The ruleset's game decides the last round (rules.limits.set_for); here only the format's limit.
-            if not _COUNT_RE.match(r.value) or not 1 <= int(r.value) <= MAX_ROUNDS:
+            round_no = ascii_int(r.value, max_digits=3)  # the one number parser
+            if round_no is None or r.value != r.value.strip() or not 1 <= round_no <= MAX_ROUNDS:
                 raise self.error(r, Message("expected a round number from 1 to {limit}, found {found}", limit=MAX_ROUNDS,
                                             found=repr(_clip(r.value))))
-            round_no = int(r.value)
             round_at = (r.number, r.value_col)
         open_doubles = None
         if "open-doubles" in seen:

@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from rules.errors import ErrorCode, InputError
+from rules.errors import InputError
 from rules.messages import Message
 from rules.ruleset import RULE_SPECS, DealRow, Rule, Ruleset, Status
 
@@ -174,16 +174,13 @@ def from_file(text: str, file: str, describe: Callable[[str, Any], str] | None =
     no database (the CLIs' ``--rules FILE.yaml``: offline). Raises InputError, one line: a schema
     error or an impossible combination as ``FILE:LINE: path: expected ...; found ...``
     (``impossible-ruleset``); a base the loader refuses in its words, after ``FILE:LINE: base:``."""
+    spec = parse_house(text, file)  # RulesetFileError: an InputError already
     try:
-        spec = parse_house(text, file)
-        try:
-            house = check(spec)
-        except RulesetError as exc:
-            line = spec.base_node.start_mark.line + 1 if spec.base_node is not None else 0
-            raise InputError(f"{file}:{line}: base: {exc}", code=exc.code) from None
-        return build(house, describe=describe)
-    except RulesetFileError as exc:
-        raise InputError(str(exc), code=ErrorCode.IMPOSSIBLE_RULESET) from None
+        house = check(spec)
+    except RulesetError as exc:
+        line = spec.base_node.start_mark.line + 1 if spec.base_node is not None else 0
+        raise InputError(f"{file}:{line}: base: {exc}", code=exc.code) from None
+    return build(house, describe=describe)
 
 
 def to_yaml(ruleset: Ruleset) -> str:

@@ -16,7 +16,9 @@ from typing import Any
 
 import yaml
 
-from rules.messages import Message
+from rules.errors import ErrorCode, InputError
+from rules.messages import Lookup, Message
+from rules.numbers import ascii_int
 from rules.ruleset import (
     RULE_SPECS,
     SPEC_BY_KEY,
@@ -34,14 +36,21 @@ from rules.ruleset import (
 )
 
 
-class RulesetFileError(ValueError):
-    """A ruleset file that does not match the schema. ``expected`` and ``found`` are
-    :class:`rules.messages.Message` where the builder or an upload can show them (the web layer
-    words them in the reader's language); the message itself is English."""
+class RulesetFileError(InputError):
+    """A ruleset file (or a house ruleset's data) that does not match the schema: bad input,
+    ``impossible-ruleset``. ``expected`` and ``found`` are :class:`rules.messages.Message` where the
+    builder or an upload can show them (the web layer words them in the reader's language); the
+    message itself is English, ``FILE:LINE: path: expected …; found …``. ``line`` is the file's
+    (0: data with no lines, such as the API's JSON), not a position text's."""
 
     def __init__(self, file: str, line: int, path: str, expected: str, found: str) -> None:
+        super().__init__(f"{file}:{line}: {path}: expected {expected}; found {found}", code=ErrorCode.IMPOSSIBLE_RULESET)
         self.file, self.line, self.path, self.expected, self.found = file, line, path, expected, found
-        super().__init__(f"{file}:{line}: {path}: expected {expected}; found {found}")
+
+    def as_dict(self, lookup: Lookup | None = None) -> dict[str, Any]:
+        """The API's ``error``: data has no file nor line, so the message is the :attr:`reason`."""
+        return {"code": self.code.value, "message": self.reason if not self.line else str(self),
+                "line": None, "column": None}
 
     @property
     def reason(self) -> str:
@@ -86,8 +95,18 @@ _OPTION_KEYS = ("label", "summary", "requires", "conflicts", "cite", "changes")
 _constructor = yaml.constructor.SafeConstructor()
 
 
+_INT_TAG = "tag:yaml.org,2002:int"
+_QUOTED = 80
+"""Most characters of a value an error message quotes."""
+
+
 def _construct(node: yaml.Node) -> Any:
-    """A plain YAML value; tags outside the safe schema are refused."""
+    """A plain YAML value; tags outside the safe schema are refused. A number is read by the one
+    number parser (rules.numbers): what YAML 1.1 also reads as an int (``1_000``, ``0x10``,
+    ``+1``, ``1:30``, thousands of digits) stays its text, which no number field accepts."""
+    if isinstance(node, yaml.ScalarNode) and node.tag == _INT_TAG:
+        number = ascii_int(node.value, signed=True)
+        return node.value if number is None else number
     try:
         return _constructor.construct_object(node)
     except yaml.YAMLError:
@@ -109,8 +128,8 @@ def _describe(node: yaml.Node) -> str:
             return repr(value)
         if value is None:
             return Message("nothing")
-        if isinstance(value, str):
-            return repr(value)
+        if isinstance(value, str):  # cut short: a message quotes no thousands of characters
+            return repr(value if len(value) <= _QUOTED else value[:_QUOTED] + "…")
         if isinstance(value, bool):
             return Message("bool {value}", value=repr(value))
         if isinstance(value, int):

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from mextrain_site.core.i18n import ruleset_text
-from mextrain_site.house.rulesets import lookup
+from mextrain_site.core.rulesets import resolve
 from rules.ruleset import (
     RULE_SPECS,
     SPEC_BY_KEY,
@@ -91,7 +91,7 @@ def ruleset_detail(canonical_id: str, language: str) -> dict[str, Any]:
     RULE_SPECS; its texts in ``language`` (the active language, passed to key the cache).
     A house ruleset's is made from its stored row each time (a published one's once per language)."""
     if is_house_id(canonical_id):
-        return detail(lookup(canonical_id))
+        return detail(resolve(canonical_id))
     return _published_detail(canonical_id, language)
 
 

@@ -9,7 +9,6 @@ urlpatterns = [
     path("adjudicate", views.adjudicate_view, name="adjudicate"),
     path("variants", views.variants_view, name="variants"),
     path("variants/<str:ident>", views.variant_view, name="variant"),
-    path("rulesets", views.create_ruleset_view, name="rulesets"),
     # Anything else under /api/ is a JSON 404, never an HTML page or a slash redirect.
     re_path(r"^(?P<rest>.*)$", views.not_found, name="not-found"),
 ]

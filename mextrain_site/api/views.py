@@ -1,4 +1,5 @@
-"""The JSON API: ``POST /api/adjudicate``, ``GET /api/variants``, ``GET /api/variants/<id>``.
+"""The JSON API: ``POST /api/adjudicate``, ``GET /api/variants``, ``GET /api/variants/<id>``
+(``POST /api/rulesets`` is the house app's: ``mextrain_site.house.api``, with the helpers here).
 
 Every answer is JSON, errors included: ``{"error": {"code", "message", "line", "column"}}``, the
 code a :class:`rules.errors.ErrorCode` and the status from the one table, ``core.errors``: 400 (bad
@@ -24,19 +25,19 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 
+from mextrain_site.core.answers import encoded_response, error_response, json_response
 from mextrain_site.core.caching import conditional
-from mextrain_site.core.charsets import CharsetError, body_codec
+from mextrain_site.core.charsets import body_codec
 from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.i18n import WORDING
-from mextrain_site.core.limits import Limit, OverLimit, charge_storage, limited
+from mextrain_site.core.limits import OverLimit, limited
 from mextrain_site.core.middleware import DATABASE_DOWN
 from mextrain_site.core.referee import adjudicate_bytes
-from mextrain_site.house.rulesets import lookup
-from mextrain_site.house.rulesets import store as store_house
+from mextrain_site.core.rulesets import resolve
 from rules.answer import Detail, Translate
 from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_ANSWER_BYTES
-from variants.schema import RulesetFileError, house_from_data
+from rules.numbers import ascii_int
 
 from .rulesets import catalogue, ruleset_detail
 
@@ -51,24 +52,6 @@ DETAILS = ", ".join(repr(d.value) for d in Detail)
 MAX_JSON_DIGITS = 20
 """Longest number accepted in a JSON body (no field is a number: it is refused in any case)."""
 View = Callable[..., HttpResponse]
-
-
-def json_response(data: Any, status: int = 200, **headers: str) -> HttpResponse:
-    return encoded_response(orjson.dumps(data), status, **headers)  # UTF-8, compact; as json.dumps(ensure_ascii=False)
-
-
-def encoded_response(body: bytes, status: int = 200, **headers: str) -> HttpResponse:
-    response = HttpResponse(body, status=status, content_type="application/json; charset=utf-8")
-    for name, value in headers.items():
-        response.headers[name.replace("_", "-")] = value
-    return response
-
-
-def error_response(exc: InputError, status: int | None = None, translate: Translate | None = None,
-                   **headers: str) -> HttpResponse:
-    """The JSON error body; the status from the one table (``core.errors``) unless given."""
-    body = exc.as_dict(translation.gettext if translate is not None else None)
-    return json_response({"error": body}, status if status is not None else http_status(exc.code), **headers)
 
 
 def allow(*methods: str) -> Callable[[View], View]:
@@ -122,10 +105,7 @@ def read_body(request: HttpRequest) -> bytes:
 
 def decode(body: bytes, charset: str | None = None) -> str:
     """The body as text: UTF-8 unless the Content-Type names another charset; a leading BOM is dropped."""
-    try:
-        codec = body_codec(charset)
-    except CharsetError as exc:
-        raise InputError(str(exc), code=ErrorCode.ENCODING) from None
+    codec = body_codec(charset)  # CharsetError: an InputError (encoding)
     shown = codec if charset is None else charset.strip()[:40]
     try:
         text = body.decode(codec)
@@ -199,9 +179,10 @@ LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 def json_int(digits: str) -> int:
     """A JSON integer, refused before conversion when it is long (int() of thousands of digits is
     slow, and Python refuses more than 4,300)."""
-    if len(digits.lstrip("-")) > MAX_JSON_DIGITS:
+    value = ascii_int(digits, signed=True, max_digits=MAX_JSON_DIGITS)  # the one number parser
+    if value is None:
         raise InputError(f"a number of {len(digits)} digits; no field of the request is a number", code=ErrorCode.BAD_JSON)
-    return int(digits)
+    return value
 
 
 def variant_ids(value: Any) -> list[str] | None:
@@ -230,13 +211,7 @@ def kind(value: Any) -> str:
 
 def over_limit(request: HttpRequest, exc: OverLimit) -> HttpResponse:
     """429 (503: the site's storage cap) in the API's error shape (``Retry-After`` is added by :func:`limited`)."""
-    if exc.limit is Limit.FULL:
-        message = f"the site has stored all it stores today; try again in {exc.retry_after} s (reads still work)"
-    elif exc.limit is Limit.QUOTA:
-        message = f"this address has stored its {exc.allowed} bytes for today; try again in {exc.retry_after} s"
-    else:
-        message = f"too many requests from this address (at most {exc.allowed}); try again in {exc.retry_after} s"
-    return error_response(InputError(message, code=ErrorCode(exc.limit.value)))
+    return error_response(exc)
 
 
 @csrf_exempt
@@ -286,47 +261,11 @@ def variants_view(request: HttpRequest) -> HttpResponse:
 def variant_view(request: HttpRequest, ident: str) -> HttpResponse:
     """One ruleset (options joined by ``+``): every declared rule with its citations."""
     try:
-        rs = lookup(ident)
+        rs = resolve(ident)
     except InputError as exc:
         return error_response(exc, http_status(exc.code, in_path=True))
     language = answer_language(reason_translator(request))
     return json_response(ruleset_detail(rs.id, language), Content_Language=language)
-
-
-# -- POST /api/rulesets ---------------------------------------------------------------------------
-
-RULESET_FIELDS = ("base", "name", "rules")
-
-
-@csrf_exempt
-@allow("POST")
-@limited("ruleset", respond=over_limit)
-def create_ruleset_view(request: HttpRequest) -> HttpResponse:
-    """Create a house ruleset: ``{"base": "masters", "name": "...", "rules": {"rule.key": value}}``.
-    201 with the id and the ruleset (the same rules again: the same id); 400 with the exact reason."""
-    try:
-        text = decode(read_body(request), (request.content_params or {}).get("charset"))
-        data = load_json(text)
-        if not isinstance(data, dict):
-            raise InputError(f'expected a JSON object {{"base": "...", "name": "...", "rules": {{...}}}}; found '
-                             f"{kind(data)}", code=ErrorCode.BAD_REQUEST)
-        unknown = [k for k in data if k not in RULESET_FIELDS]
-        missing = [k for k in RULESET_FIELDS if k not in data]
-        if unknown or missing:
-            field = unknown[0] if unknown else missing[0]
-            what = "unknown field" if unknown else "missing field"
-            raise InputError(f"{what} {field!r}; the fields are: {', '.join(RULESET_FIELDS)}", code=ErrorCode.BAD_REQUEST)
-        try:
-            spec = house_from_data(data["base"], data["name"], data["rules"])
-            rs = store_house(spec, before_insert=lambda stored: charge_storage(request, stored))
-        except RulesetFileError as exc:
-            raise InputError(exc.reason, code=ErrorCode.IMPOSSIBLE_RULESET) from None
-    except InputError as exc:
-        return error_response(exc)
-    url = reverse("api:variant", args=[rs.id])
-    return json_response({"id": rs.id, "url": url, "page": reverse("house:page", args=[rs.id]),
-                          "yaml": reverse("house:yaml", args=[rs.id]), "ruleset": ruleset_detail(rs.id, answer_language(reason_translator(request)))},
-                         201, Location=url)
 
 
 def not_found(request: HttpRequest, rest: str = "") -> HttpResponse:

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 
+from rules.errors import ErrorCode, InputError
+
 HOST_NAME_CODECS = frozenset({"idna", "punycode"})
 """Codecs that encode host names, not text: refused."""
 ESCAPING_CODECS = frozenset({"utf-7", "unicode-escape", "raw-unicode-escape"})
@@ -20,8 +22,11 @@ ESCAPING_CODECS = frozenset({"utf-7", "unicode-escape", "raw-unicode-escape"})
 JSON answer can carry): refused."""
 
 
-class CharsetError(ValueError):
-    """A charset a body cannot be in; the message says why, in English."""
+class CharsetError(InputError):
+    """A charset a body cannot be in (``encoding``); the message says why, in English."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, code=ErrorCode.ENCODING)
 
 
 def body_codec(charset: str | None) -> str:

@@ -543,6 +543,8 @@ MESSAGES = [
     _('{tiles} tiles each'),
     # Translators: keep every {placeholder} exactly as it is.
     _('this asks for {total} judgements ({rulesets} rulesets × ({candidates} candidate actions + {moves} moves)); at most {limit} are made per request: judge fewer rulesets, or give a smaller hand or fewer moves'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('no house ruleset is called {variant}'),
     _('the position'),
     _('the name'),
     _('the rules'),
@@ -550,8 +552,6 @@ MESSAGES = [
     _('{field} holds {kind} (U+{code}), which cannot be stored: remove it'),
     _('a lone surrogate'),
     _('a control character'),
-    # Translators: keep every {placeholder} exactly as it is.
-    _('no house ruleset is called {variant}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a number, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.

@@ -29,6 +29,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_ratelimit.core import get_usage  # type: ignore[import-untyped]  # untyped library
 
+from rules.errors import ErrorCode, InputError
+
 log = logging.getLogger(__name__)
 
 
@@ -41,9 +43,18 @@ class Limit(Enum):
     """The site's daily storage cap (every address together): a 503, not a 429."""
 
 
-class OverLimit(Exception):
+class OverLimit(InputError):
+    """A request past a rate or a quota: the code is the limit's, the message the API's (a page
+    words it from the fields)."""
+
     def __init__(self, limit: Limit, retry_after: int, allowed: str) -> None:
-        super().__init__(f"{limit.value}: {allowed}, retry after {retry_after} s")
+        if limit is Limit.FULL:
+            message = f"the site has stored all it stores today; try again in {retry_after} s (reads still work)"
+        elif limit is Limit.QUOTA:
+            message = f"this address has stored its {allowed} bytes for today; try again in {retry_after} s"
+        else:
+            message = f"too many requests from this address (at most {allowed}); try again in {retry_after} s"
+        super().__init__(message, code=ErrorCode(limit.value))
         self.limit = limit
         self.retry_after = retry_after
         """Seconds until the client may try again."""

@@ -17,6 +17,10 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 
+from rules.errors import ErrorCode, InputError
+
+from .answers import error_response
+
 LENGTH_REQUIRED = "a request body must come with a Content-Length (chunked transfer encoding is not accepted)"
 
 
@@ -36,9 +40,6 @@ class ServingMiddleware:
 def length_required(request: HttpRequest) -> HttpResponse:
     """411: Django reads a body by its Content-Length, so a chunked one would read as empty."""
     if request.path.startswith("/api/"):
-        from mextrain_site.api.views import error_response
-        from rules.errors import ErrorCode, InputError
-
         # The unread body must not be taken for the next request on the connection: close it.
         return error_response(InputError(LENGTH_REQUIRED, code=ErrorCode.LENGTH_REQUIRED), Connection="close")
     response = HttpResponse(LENGTH_REQUIRED, status=411, content_type="text/plain; charset=utf-8")
@@ -80,9 +81,6 @@ class DatabaseDownMiddleware:
 def database_down(request: HttpRequest) -> HttpResponse:
     """503 with ``Retry-After``: JSON for the API, a page in the reader's language otherwise."""
     if request.path.startswith("/api/"):
-        from mextrain_site.api.views import error_response
-        from rules.errors import ErrorCode, InputError
-
         response = error_response(InputError(UNAVAILABLE, code=ErrorCode.UNAVAILABLE))
     else:
         context = {"seconds": RETRY_AFTER_SECONDS}

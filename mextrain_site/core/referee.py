@@ -13,13 +13,11 @@ from rules.answer import Detail, Encode, Translate, answer, answer_bytes
 from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_WORK, checked_set, work
 from rules.messages import Message
-from rules.position import MAX_TEXT, ImpossiblePositionError, MissingLineError, Position
+from rules.position import ImpossiblePositionError, MissingLineError, Position
 from rules.ruleset import Ruleset
-from variants.house import is_house_id
-from variants.loader import RulesetError, all_rulesets, get_ruleset
+from variants.loader import RulesetError, all_rulesets
 
-BadInput = InputError
-"""Input that cannot be judged: the one input-error type (rules.errors)."""
+from .rulesets import resolve
 
 
 @dataclass(frozen=True)
@@ -33,10 +31,7 @@ def parse(text: str, variants: Sequence[str] | None = None, max_work: int = MAX_
     """Parse a position and choose its rulesets: ``variants`` overrides the text's ``variant:``;
     ``given`` rulesets (the CLI's ``--rules FILE.yaml``) are judged under too, and alone override it.
     A request asking for more than ``max_work`` judgements is refused (rules.limits)."""
-    if len(text) > MAX_TEXT:
-        raise InputError(Message("the position is {length} characters long; at most {limit} are accepted",
-                                 length=len(text), limit=MAX_TEXT), code=ErrorCode.TOO_LARGE)
-    try:
+    try:  # a text longer than MAX_TEXT is refused first (too-large), by Position.parse
         position = Position.parse(text)
     except MissingLineError as exc:
         if exc.partial is not None:  # errors at an exact place (a pip above the set) come first
@@ -87,7 +82,7 @@ def choose_rulesets(position: Position, variants: Sequence[str] | None,
     out = []
     for ident in ids:
         try:
-            out.append(_house(ident) if is_house_id(ident) else get_ruleset(ident))
+            out.append(resolve(ident))
         except RulesetError as exc:
             line, column = where
             if not line:
@@ -95,13 +90,6 @@ def choose_rulesets(position: Position, variants: Sequence[str] | None,
             raise InputError(exc.message, line, column, exc.code) from None
     # One entry per canonical id, in the order given (a Ruleset holds mappings: not hashable).
     return tuple({rs.id: rs for rs in (*out, *given)}.values())
-
-
-def _house(ident: str) -> Ruleset:
-    """A stored house ruleset (imported here: judging published rulesets needs no database)."""
-    from mextrain_site.house.rulesets import lookup
-
-    return lookup(ident)
 
 
 def adjudicate(text: str, variants: Sequence[str] | None = None, translate: Translate | None = None,

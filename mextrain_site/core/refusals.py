@@ -17,9 +17,11 @@ from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.defaults import bad_request as django_bad_request
 
+from rules.errors import ErrorCode, InputError
 from rules.position import MAX_TEXT
 from variants.house import MAX_FILE
 
+from .answers import error_response
 from .sizes import FORM_BYTES
 
 TOO_LARGE = (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent)
@@ -46,9 +48,6 @@ def too_large_answer(request: HttpRequest, path: str) -> HttpResponse:
     """413: JSON for the API, else a page saying what the limits are (the text was not read, so
     it cannot be shown again: the page the player came from still holds it)."""
     if path.startswith("/api/"):
-        from mextrain_site.api.views import error_response
-        from rules.errors import ErrorCode, InputError
-
         return error_response(InputError(f"the request body is larger than {FORM_BYTES} bytes",
                                          code=ErrorCode.TOO_LARGE), Connection="close")
     context = {"max_text": MAX_TEXT, "max_file_kib": MAX_FILE // 1024}

@@ -1,8 +1,9 @@
-"""The resolver every front end uses: a ruleset id (published or ``house-…``) -> a Ruleset.
+"""Stored house rulesets: a ``house-…`` id -> a Ruleset, and storing a new one.
 
-Published ids go to ``variants.loader``; house ids are read from the database and built by
-``variants.house`` (cached per process: a stored house ruleset never changes). The engine
-only ever sees the Ruleset objects.
+House ids are read from the database and built by ``variants.house`` (cached per process: a
+stored house ruleset never changes). The app registers :func:`house_ruleset` with the one
+resolver of ruleset ids (``mextrain_site.core.rulesets``) when it loads, so every front end finds
+house rulesets without importing this app. The engine only ever sees the Ruleset objects.
 """
 
 from __future__ import annotations
@@ -16,24 +17,16 @@ from typing import Any
 from django.utils import translation
 from django.utils.html import strip_tags
 
-from mextrain_site.core.stored import NAME, RULES, refuse_control, refuse_control_in
-from rules.errors import ErrorCode
+from mextrain_site.core.storing import NAME, RULES, insert_once, refuse_control, refuse_control_in
+from mextrain_site.reference.wording import value_html  # the one wording of each value
+from rules.errors import ErrorCode, InputError
 from rules.messages import Message
 from rules.ruleset import Ruleset
 from variants import house as hs
-from variants.loader import RulesetError, get_ruleset
-from variants.schema import HouseFile, RulesetFileError, house_from_data
+from variants.loader import RulesetError
+from variants.schema import HouseFile, house_from_data
 
-from ..referee.sharing import insert_once
 from .models import HouseRuleset
-
-
-def lookup(ident: str) -> Ruleset:
-    """The ruleset called ``ident``; raises RulesetError (the loader's texts for published ids)."""
-    ident = ident.strip()
-    if hs.is_house_id(ident):
-        return house_ruleset(ident)
-    return get_ruleset(ident)
 
 
 @functools.lru_cache(maxsize=512)
@@ -58,8 +51,6 @@ def forget() -> None:
 
 def describe(key: str, value: Any) -> str:
     """A value's sentence in English, as plain text: a house rule's note (the API, its file)."""
-    from mextrain_site.reference.wording import value_html  # the one wording of each value
-
     with translation.override("en"):
         return " ".join(strip_tags(str(value_html(key, value, compact=True))).split())
 
@@ -77,7 +68,7 @@ def _reads_back(house: hs.House, data: str) -> None:
     raises RuntimeError (a fault of ours, not the player's) if not, before anything is written."""
     try:
         again = hs.check(house_from_data(house.base, house.name, json.loads(data), file="stored"))
-    except (RulesetError, RulesetFileError) as exc:
+    except InputError as exc:
         raise RuntimeError(f"house ruleset {house.id} would not read back as stored: {exc}") from exc
     if again.overrides != house.overrides:
         raise RuntimeError(f"house ruleset {house.id} would not read back as stored: other rules")

@@ -22,25 +22,22 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from mextrain_site.core.i18n import WORDING, ruleset_name, ruleset_text
-from mextrain_site.core.limits import charge_storage, limited
+from mextrain_site.core.limits import OverLimit, charge_storage, limited
 from mextrain_site.core.posting import get_goes_to
 from mextrain_site.reference import rule_views, wording
-from rules.errors import InputError
+from rules.errors import ErrorCode, InputError
 from rules.messages import Message
-from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, DealRow, Ruleset, RuleSpec, Status, ValueKind, Worded
+from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, Ruleset, RuleSpec, Status, ValueKind, Worded
 from rules.tiles import STANDARD_SETS
 from variants import house as hs
 from variants.loader import RulesetError, all_rulesets, get_ruleset, option_ids
 from variants.schema import NAME_MAX, HouseFile, RulesetFileError, YamlSyntaxError, house_from_data, parse_house
 
-from .rulesets import describe, lookup, store
+from .forms import DEAL_FIELDS, DEAL_ROWS_MAX, NUMBER, HouseForm, deal_row_form, preset_rows, with_preset
+from .rulesets import describe, house_ruleset, store
 
 MAX_UPLOAD = hs.MAX_FILE
 
-DEAL_FIELDS = ("lo", "hi", "set", "tiles")
-"""The fields of a row of the hand-size table editor: ``rule:setup.deal:<field>:<row>``."""
-DEAL_ROWS_MAX = 32
-"""Rows the hand-size table editor reads (a published table has at most eleven)."""
 DEAL_BLANK_ROWS = 2
 """Empty rows the editor offers for adding rows without JavaScript."""
 
@@ -52,7 +49,7 @@ def _house(ident: str) -> Ruleset:
     if not re.fullmatch(hs.ID_PATTERN, ident):
         raise Http404(_("No house ruleset is called “%(id)s”.") % {"id": ident[:80]})
     try:
-        return lookup(ident)
+        return house_ruleset(ident)
     except RulesetError:
         raise Http404(_("No house ruleset is called “%(id)s”.") % {"id": ident}) from None
 
@@ -166,10 +163,6 @@ def _bases(*extra: str) -> list[tuple[str, str]]:
     return [(ident, ruleset_name(get_ruleset(ident))) for ident in dict.fromkeys((*option_ids(), *extra))]
 
 
-NUMBER = "number"
-"""The choice of a choice-or-number rule that stands for its number field."""
-
-
 def _choices(spec: RuleSpec) -> list[tuple[str, str]]:
     """Each value of an enum rule with its sentence (a list's items with their own words); a
     choice-or-number rule's number as its sentence with "…" for the number."""
@@ -202,67 +195,9 @@ def _form_value(spec: RuleSpec, value: Any) -> Any:
     return str(value)
 
 
-def deal_row_form(row: DealRow) -> dict[str, str]:
-    """A row of a hand-size table as the editor's fields hold it (no hand size: an empty field)."""
-    return {"lo": str(row.min_players), "hi": str(row.max_players), "set": str(row.set_max),
-            "tiles": "" if row.tiles is None else str(row.tiles)}
-
-
 def _presets() -> list[tuple[str, str]]:
     """(label, value of the preset select) per published table: '16/15/14/12/11/10/9', its index."""
     return [(hs.preset_label(sizes), str(i)) for i, sizes in enumerate(hs.DEAL_PRESETS)]
-
-
-def _preset_form(choice: str) -> list[dict[str, str]] | None:
-    """The editor's rows for a preset chosen by its index, or None."""
-    if not re.fullmatch(r"\d{1,2}", choice) or int(choice) >= len(hs.DEAL_PRESETS):
-        return None
-    sizes = hs.DEAL_PRESETS[int(choice)]
-    return [deal_row_form(DealRow(n, n, hs.PRESET_SET, tiles)) for n, tiles in enumerate(sizes, start=hs.PRESET_FIRST_PLAYERS)]
-
-
-def _deal_form(post: Any) -> list[dict[str, str]]:
-    """The rows sent by the hand-size table editor, an empty row (every field empty) left out."""
-    rows = []
-    for i in range(DEAL_ROWS_MAX):
-        row = {f: post.get(f"rule:setup.deal:{f}:{i}", "").strip() for f in DEAL_FIELDS}
-        if any(row.values()):
-            rows.append(row)
-    return rows
-
-
-def _deal_data(rows: list[dict[str, str]]) -> list[dict[str, Any]]:
-    """The editor's rows as the ruleset files write them: numbers where a field holds one, the text
-    sent otherwise (the schema then names the row and what it expected); no hand size: null. An
-    empty 'to' is the same as 'from' (a row for one player count)."""
-    return [{"players": [_number(r["lo"]), _number(r["hi"] or r["lo"])], "set": _number(r["set"]),
-             "tiles": _number(r["tiles"]) if r["tiles"] else None} for r in rows]
-
-
-def _data(spec: RuleSpec, post: Any) -> Any:
-    """A control's submission as plain data (checked afterwards by the schema, like a file's)."""
-    name = f"rule:{spec.key}"
-    raw = post.get(name, "")
-    kind = spec.kind
-    if kind is ValueKind.BOOL:
-        return {"true": True, "false": False}.get(raw, raw)
-    if kind is ValueKind.INT:
-        return _number(raw)
-    if kind is ValueKind.CHOICE_OR_NUMBER:
-        return _number(post.get(name + ":number", "")) if raw == NUMBER else raw
-    if kind is ValueKind.ENUM_LIST:
-        return post.getlist(name)
-    if kind is ValueKind.PLAYER_RANGE:
-        lo, hi = post.get(name + ":min", ""), post.get(name + ":max", "")
-        return {"min": int(lo) if lo.strip().isdigit() else lo, "max": int(hi) if hi.strip().isdigit() else hi}
-    if kind is ValueKind.DEAL_TABLE:
-        return _deal_data(_deal_form(post))
-    return raw
-
-
-def _number(raw: str) -> Any:
-    """A number field's whole number, or the text as sent (the schema then says what it expected)."""
-    return int(raw) if re.fullmatch(r"-?\d{1,6}", raw.strip()) else raw
 
 
 def _controls(base: Ruleset, values: dict[str, Any] | None = None) -> list[tuple[str, str, list[Control]]]:
@@ -335,39 +270,53 @@ class Refusal:
         return cls(key, where, text, row, line, path)
 
 
+def _refused(exc: InputError, *, file: bool = False) -> Refusal | str:
+    """A refusal as the builder and the upload show it: a schema error by its rule (a file's with its
+    line), a text that cannot be stored (``core.storing``) as a sentence, any other (a base the loader
+    refuses) in its own words."""
+    if isinstance(exc, RulesetFileError):
+        return Refusal.of(exc, file=file)
+    if exc.code is ErrorCode.CONTROL_CHARACTER:
+        return capfirst(exc.worded(_))
+    return exc.worded(WORDING.message)
+
+
+def _field_of(exc: InputError, refused: Refusal | str) -> str:
+    """The builder's field a refusal stands beside: its rule, the name (a text that cannot be
+    stored), else the base."""
+    if isinstance(refused, Refusal):
+        return refused.key
+    return "name" if exc.code is ErrorCode.CONTROL_CHARACTER else "base"
+
+
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "POST"])
 def builder(request: HttpRequest) -> HttpResponse:
     """GET: the builder on a base (``?base=``). POST: ``action=preview`` shows the differences
     (htmx swaps only the summary), ``action=save`` stores and goes to the house ruleset's page."""
-    source = request.POST if request.method == "POST" else request.GET
-    base_id = source.get("base", "").strip() or option_ids()[0]
+    form = HouseForm(request.POST if request.method == "POST" else request.GET)
+    form.is_valid()  # never refused: the schema checks the rules (below), the view the base and the name
+    base_id = form.cleaned_data["base"] or option_ids()[0]
     errors: dict[str, str | Refusal] = {}
     try:
         base = get_ruleset(base_id)
     except RulesetError as exc:
         errors["base"] = exc.worded(WORDING.message)
         base = get_ruleset(option_ids()[0])
-    name = " ".join(source.get("name", "").split())
+    name = form.cleaned_data["name"]
     values: dict[str, Any] | None = None
     ruleset: Ruleset | None = None
-    action = request.POST.get("action", "")
+    action = form.cleaned_data["action"] if request.method == "POST" else ""
     if request.method == "POST" and action != "base" and not errors:
-        preset = _preset_form(request.POST.get("preset", "")) if action == "preset" else None
-        request_post: Any = request.POST
-        if preset is not None:  # the editor's rows replaced by the preset's
-            request_post = request.POST.copy()
-            for key in [k for k in request_post if k.startswith("rule:setup.deal:")]:
-                del request_post[key]
-            for i, row in enumerate(preset):
-                for f in DEAL_FIELDS:
-                    request_post[f"rule:setup.deal:{f}:{i}"] = row[f]
+        rows = preset_rows(form.cleaned_data["preset"]) if action == "preset" else None
+        if rows is not None:  # the editor's rows replaced by the preset's
+            form = HouseForm(with_preset(request.POST, rows))
+            form.is_valid()
         values = {}
         data: dict[str, Any] = {}
         for spec in RULE_SPECS:
-            values[spec.key] = (request_post.getlist(f"rule:{spec.key}") if spec.kind is ValueKind.ENUM_LIST
-                                else _sent_value(spec, request_post))
-            data[spec.key] = _data(spec, request_post)
+            values[spec.key] = form.shown(spec)
+            data[spec.key] = form.rule(spec)
             if spec.kind is ValueKind.TEXT and data[spec.key] == _form_value(spec, base.rules[spec.key].value):
                 data[spec.key] = base.rules[spec.key].value  # the base's text as the control showed it: unchanged
         if not errors:
@@ -380,13 +329,9 @@ def builder(request: HttpRequest) -> HttpResponse:
                         errors["name"] = _("Give the house rules a name (at most %(n)s characters).") % {"n": NAME_MAX}
                     else:
                         return _save(request, house_from_data(base.id, name, data, file="form"))
-            except RulesetFileError as exc:
-                refusal = Refusal.of(exc)
-                errors[refusal.key] = refusal
-            except RulesetError as exc:
-                errors["base"] = exc.worded(WORDING.message)
-            except InputError as exc:  # a text that cannot be stored (mextrain_site.core.stored)
-                errors["name"] = capfirst(exc.worded(_))
+            except InputError as exc:
+                refused = _refused(exc)
+                errors[_field_of(exc, refused)] = refused
     controls = _controls(base, values)
     for _gid, _title, group in controls:
         for control in group:
@@ -431,18 +376,6 @@ def _editor_rows(rows: list[dict[str, str]], wrong: int) -> list[DealRowForm]:
     return out
 
 
-def _sent_value(spec: RuleSpec, post: Any) -> Any:
-    """What the control was sent, as :func:`_form_value` holds it (to show it again)."""
-    if spec.kind is ValueKind.PLAYER_RANGE:
-        return {"min": post.get(f"rule:{spec.key}:min", "").strip(), "max": post.get(f"rule:{spec.key}:max", "").strip()}
-    if spec.kind is ValueKind.CHOICE_OR_NUMBER:
-        choice = post.get(f"rule:{spec.key}", "").strip()
-        return {"choice": choice, "number": post.get(f"rule:{spec.key}:number", "").strip() if choice == NUMBER else ""}
-    if spec.kind is ValueKind.DEAL_TABLE:
-        return _deal_form(post)
-    return str(post.get(f"rule:{spec.key}", "")).strip()
-
-
 @limited("ruleset")
 def _save(request: HttpRequest, spec: HouseFile) -> HttpResponse:
     return _to_page(store(spec, before_insert=lambda text: charge_storage(request, text)))
@@ -475,14 +408,10 @@ def upload(request: HttpRequest) -> HttpResponse:
             return _to_page(ruleset)
         except UnicodeDecodeError as exc:
             error = _("The file is not UTF-8 text (byte %(n)s).") % {"n": exc.start + 1}
-        except YamlSyntaxError as exc:
-            error = exc
-        except RulesetFileError as exc:
-            error = Refusal.of(exc, file=True)
-        except RulesetError as exc:
-            error = exc.worded(WORDING.message)
-        except InputError as exc:  # a text that cannot be stored (mextrain_site.core.stored)
-            error = capfirst(exc.worded(_))
+        except OverLimit:
+            raise  # the quota: answered 429 by @limited
+        except InputError as exc:
+            error = exc if isinstance(exc, YamlSyntaxError) else _refused(exc, file=True)
     base = get_ruleset(option_ids()[0])
     context = {"bases": _bases(), "base": base, "name": "", "name_max": NAME_MAX,
                "controls": _controls(base), "errors": {"upload": error}, "rule_errors": [],

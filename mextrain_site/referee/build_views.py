@@ -20,7 +20,8 @@ from django.views.decorators.http import require_POST
 
 from mextrain_site.core.limits import limited
 from mextrain_site.core.posting import get_goes_to
-from mextrain_site.core.referee import BadInput, parse
+from mextrain_site.core.referee import parse
+from rules.errors import InputError
 from rules.limits import default_set
 from rules.messages import word
 from rules.moves import MEXICAN, Action
@@ -207,7 +208,7 @@ def build(request: HttpRequest) -> HttpResponse:
         op = ""
     try:
         position = b.complete(parse(text).position if text.strip() else b.NEW_TABLE)
-    except BadInput as exc:
+    except InputError as exc:
         context["error"] = {"message": exc.worded(_), "line": exc.line, "column": exc.column,
                             "echo": echo(text, exc.line, exc.column)}
         return render(request, TEMPLATE, context, status=200)

@@ -12,12 +12,13 @@ refuses (the property tests drive it with random edits to hold it to that).
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from rules.errors import ErrorCode, InputError
 from rules.messages import Message
 from rules.moves import MEXICAN, Action, Move
+from rules.numbers import ascii_int
 from rules.position import MAX_PLAYERS, SCORE, MoveLine, Position, PositionError, TrainLine
 from rules.tiles import MAX_PIP, STANDARD_SETS, Tile, set_size
 
@@ -62,12 +63,11 @@ ARITY = {Kind.PLAYER_REMOVE: 1, Kind.PLAYER_RENAME: 2, Kind.PLAYER_EARLIER: 1, K
          Kind.MOVE_PLAY: 2}
 
 
-class EditError(ValueError):
+class EditError(InputError):
     """An edit that cannot be made; ``message`` is a :class:`~rules.messages.Message`."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__(message, code=ErrorCode.FORM)
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,9 +289,10 @@ def _tile(text: str) -> Tile:
 
 
 def _number(text: str) -> int:
-    if not re.fullmatch(r"[0-9]{1,3}", text):  # ASCII digits only: int() reads '²' no better than the parser
+    number = ascii_int(text, max_digits=3)  # the one number parser: ASCII digits only, and short
+    if number is None or text != text.strip():
         raise EditError(Message("expected a number, found {found}", found=repr(text)))
-    return int(text)
+    return number
 
 
 def _with_train(p: Position, name: str, line: TrainLine) -> Position:

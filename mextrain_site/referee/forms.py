@@ -10,7 +10,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from mextrain_site.core.i18n import option_labels, ruleset_name, ruleset_text
-from mextrain_site.house.rulesets import lookup
+from mextrain_site.core.rulesets import resolve
 from variants.house import is_house_id
 from variants.loader import RulesetError, get_ruleset, option_ids
 
@@ -30,7 +30,7 @@ class RulesetsField(forms.MultipleChoiceField):
     def valid_value(self, value: str) -> bool:
         if is_house_id(value):
             try:
-                lookup(value)
+                resolve(value)
             except RulesetError:
                 return False
             return True
@@ -83,7 +83,7 @@ def picker_groups(chosen: list[str]) -> list[dict[str, Any]]:
     for ident in chosen:  # the house rulesets chosen, each listed on its own
         if is_house_id(ident):
             try:
-                rs = lookup(ident)
+                rs = resolve(ident)
             except RulesetError:
                 continue
             groups.append({"base": {"id": rs.id, "checked": True, "options": [], "summary": ""}, "title": ruleset_name(rs),
@@ -97,7 +97,7 @@ def picked_names(chosen: list[str]) -> list[str]:
     names = []
     for ident in chosen:
         try:
-            names.append(ruleset_name(lookup(ident)))
+            names.append(ruleset_name(resolve(ident)))
         except RulesetError:
             names.append(ident)
     return names

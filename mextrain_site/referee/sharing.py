@@ -11,13 +11,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import time
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
 
-from django.db import IntegrityError, OperationalError, models, transaction
-
-from mextrain_site.core.stored import POSITION, refuse_control
+from mextrain_site.core.storing import POSITION, insert_once, refuse_control
 
 from .models import SharedRuling
 
@@ -68,36 +64,3 @@ def store(text: str, variants: Iterable[str], *, retries: int = 50,
         if _matches(row, text, joined):
             return row
     raise ShareCollision(f"share id {digest} is taken by a different ruling")
-
-
-M = TypeVar("M", bound=models.Model)
-
-
-def insert_once(model: type[M], key: str, fields: dict[str, Any], retries: int = 50,
-                before_insert: Callable[[], None] | None = None) -> M:
-    """The row ``key`` of ``model``: read if stored, else inserted with ``fields`` (write-once rows)."""
-    manager = model._default_manager
-    delay = 0.005
-    for attempt in range(retries):
-        try:
-            existing = manager.filter(pk=key).first()
-            if existing is not None:
-                return existing
-            if before_insert is not None:
-                before_insert()
-                before_insert = None  # charged once, however many retries follow
-            try:
-                with transaction.atomic():
-                    return manager.create(pk=key, **fields)
-            except IntegrityError:
-                # A concurrent request inserted the same id first: read its row.
-                return manager.get(pk=key)
-        except OperationalError as exc:
-            # SQLite reports a busy or locked database to concurrent writers; wait and retry.
-            if "locked" not in str(exc) and "busy" not in str(exc):
-                raise
-            if attempt == retries - 1:
-                raise
-            time.sleep(delay)
-            delay = min(delay * 2, 0.2)
-    raise AssertionError("unreachable")

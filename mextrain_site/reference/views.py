@@ -12,6 +12,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, gettext, pgettext
 
 from mextrain_site.core.i18n import option_label, ruleset_name
+from mextrain_site.core.rulesets import resolve
 from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY, Ruleset
 from variants.house import is_house_id
@@ -26,7 +27,6 @@ from variants.loader import (
     split_id,
 )
 
-from ..house.rulesets import lookup
 from . import rule_views, who_says, wording
 from . import sources as src
 from .choice import Choice, choose
@@ -57,7 +57,7 @@ def _ruleset_ids(request: HttpRequest) -> list[str]:
 
 def _resolve(full_id: str) -> Choice:
     if is_house_id(full_id):
-        return Choice(full_id, (), ruleset=lookup(full_id))
+        return Choice(full_id, (), ruleset=resolve(full_id))
     base_id, options = split_id(full_id)
     if base_id not in base_ids():
         load_base(base_id)  # raises RulesetError
@@ -82,10 +82,6 @@ def variants(request: HttpRequest) -> HttpResponse:
 
 
 def variant(request: HttpRequest, ident: str) -> HttpResponse:
-    if is_house_id(ident):
-        from ..house.views import house_page  # the house app builds on this one
-
-        return house_page(request, ident)
     base_id, path_options = split_id(ident)
     if base_id not in base_ids():
         raise Http404(gettext("No ruleset is called “%(id)s”.") % {"id": base_id})
@@ -130,7 +126,7 @@ def sheet(request: HttpRequest, ident: str) -> HttpResponse:
 
 def _house_sheet(request: HttpRequest, ident: str) -> HttpResponse:
     try:
-        ruleset = lookup(ident)
+        ruleset = resolve(ident)
     except RulesetError:
         raise Http404(gettext("No ruleset is called “%(id)s”.") % {"id": ident[:80]}) from None
     context = {"sheet": rule_sheet(ruleset, get_language() or "en"), "choice": Choice(ident, (), ruleset=ruleset),
@@ -238,7 +234,7 @@ def _add_house_holders(request: HttpRequest, key: str, groups: list[who_says.Val
         if not is_house_id(ident):
             continue
         try:
-            rs = lookup(ident)
+            rs = resolve(ident)
         except RulesetError:
             continue
         view = rule_views.rule_view(rs, key, compact=True)

@@ -13,8 +13,13 @@ import re
 from django import template
 from django.conf import settings
 
+from mextrain_site.core.bidi import isolate_foreign, isolated_first
+from mextrain_site.core.i18n import option_labels as labels
+from mextrain_site.core.i18n import ruleset_name as name
+from mextrain_site.core.i18n import ruleset_text, source_title
 from mextrain_site.reference.sources import SourceInfo
 from rules.ruleset import Ruleset
+from variants.loader import get_ruleset
 
 register = template.Library()
 
@@ -60,10 +65,6 @@ def source_name(info: SourceInfo) -> str:
     language into its run ("Masters Traditional Games · איטלקית" reads the publisher first)."""
     from django.utils.translation import get_language_bidi
 
-    from mextrain_site.core.bidi import isolated_first
-    from mextrain_site.core.i18n import source_title
-    from variants.loader import get_ruleset
-
     title = source_title(get_ruleset(info.rulesets[0]))
     if get_language_bidi():
         title = isolated_first(title)
@@ -93,9 +94,6 @@ def ruletext(english: str) -> str:
     keeps its brackets around the name when a narrow screen breaks the line inside it."""
     from django.utils.translation import get_language_bidi
 
-    from mextrain_site.core.bidi import isolate_foreign
-    from mextrain_site.core.i18n import ruleset_text
-
     text = ruleset_text(english)
     return isolate_foreign(text) if get_language_bidi() else text
 
@@ -103,16 +101,12 @@ def ruletext(english: str) -> str:
 @register.filter
 def ruleset_name(ruleset: Ruleset) -> str:
     """A ruleset as a player names it (never its id), in the active language."""
-    from mextrain_site.core.i18n import ruleset_name as name
-
     return name(ruleset)
 
 
 @register.filter
 def option_labels(ruleset: Ruleset) -> tuple[str, ...]:
     """The options applied to a ruleset, as a player names them, in the active language."""
-    from mextrain_site.core.i18n import option_labels as labels
-
     return labels(ruleset)
 
 

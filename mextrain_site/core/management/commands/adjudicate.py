@@ -13,7 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from mextrain_site.core.referee import adjudicate
-from mextrain_site.house.rulesets import describe
+from mextrain_site.core.rulesets import describe
 from rules.answer import Detail
 from rules.errors import InputError
 from rules.position import MAX_TEXT
