@@ -25,7 +25,7 @@ from django_htmx.middleware import HtmxDetails
 
 from mextrain_site.core.caching import CSRF_PLACEHOLDER, cached_page
 from mextrain_site.core.errors import status as http_status
-from mextrain_site.core.limits import charge_storage, limited
+from mextrain_site.core.limits import OverLimit, charge_storage, limited
 from mextrain_site.core.posting import get_goes_to
 from mextrain_site.core.referee import parse
 from rules.errors import ErrorCode, InputError
@@ -161,6 +161,8 @@ def share(request: HtmxHttpRequest) -> HttpResponse:
         parsed = parse(text, variants or None, max_work=MAX_PAGE_WORK)
         ids = [rs.id for rs in parsed.rulesets] if variants else []
         row = store(text, ids, before_insert=lambda: charge_storage(request, text))
+    except OverLimit:
+        raise  # a rate, the address's quota or the site's cap: answered by @limited, with Retry-After
     except InputError as exc:
         return _share_refused(request, _context(request, text, variants, error=_error(exc, text)),
                               http_status(exc.code))
