@@ -10,6 +10,7 @@ urlpatterns = [
     path("health", core_views.health, name="health"),
     path("favicon.ico", core_views.favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("mextrain_site.game.urls")),  # /api/games, /g/<id>/: before the API's catch-all
     path("api/", include("mextrain_site.api.urls")),
     path("r/", include("mextrain_site.referee.share_urls")),
     path("h/", include("mextrain_site.house.share_urls")),
@@ -20,6 +21,7 @@ urlpatterns += i18n_patterns(
     path("", include("mextrain_site.referee.urls")),
     path("", include("mextrain_site.reference.urls")),
     path("", include("mextrain_site.house.urls")),
+    path("", include("mextrain_site.game.page_urls")),
     prefix_default_language=True,
 )
 

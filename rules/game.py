@@ -6,8 +6,8 @@ it means.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .deal import engine_double, rounds_in_game
@@ -170,7 +170,7 @@ def check_table(ruleset: Ruleset, players: Sequence[str], set_max: int | None) -
     if set_max is None:
         return sets_for(ruleset, len(players))[0]
     if set_max not in STANDARD_SETS:
-        raise InputError(Message("expected a set of double-{sets}; found double-{found}",
-                                 sets=", double-".join(map(str, STANDARD_SETS)), found=set_max),
+        raise InputError(Message("expected a standard set ({sets}); found {found}",
+                                 sets=", ".join(map(str, STANDARD_SETS)), found=set_max),
                          code=ErrorCode.BAD_REQUEST)
     return set_max

@@ -102,5 +102,5 @@ def test_a_table_is_checked_against_the_deal_table() -> None:
     with pytest.raises(InputError, match="one word"):
         check_table(rs, ["Ann", "12"], None)
     assert check_table(rs, ["Ann", "Bob"], 15) == 15  # the set the table has
-    with pytest.raises(InputError, match="expected a set of double-6, double-9, double-12, double-15, double-18; found double-10"):
+    with pytest.raises(InputError, match=r"expected a standard set \(6, 9, 12, 15, 18\); found 10"):
         check_table(rs, ["Ann", "Bob"], 10)

@@ -1,0 +1,125 @@
+"""The game pages through Django's test client on the real database: a new game, the sheet, round
+entry with the edit secret, refusals in the reader's language with the typed input kept."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from mextrain_site.game.models import GameEvent
+
+pytestmark = [pytest.mark.django_db]
+
+
+def start(client: Client, players: str = "Ann Bob Cy", ruleset: str = "howto", lang: str = "en",
+          set_: str = "12") -> tuple[str, str]:
+    response = client.post(f"/{lang}/game/new/", {"players": players, "ruleset": ruleset, "set": set_})
+    assert response.status_code == 303, response.content[:500]
+    path, token = response["Location"].split("#")
+    return path.split("/")[2], token
+
+
+def enter(client: Client, game: str, token: str, **fields: object) -> object:
+    data = {"token": token, "version": "0", "round": "1", "action": "save", **fields}
+    return client.post(f"/g/{game}/edit/", data)
+
+
+def test_a_new_game_goes_to_its_edit_link_with_the_secret_in_the_fragment(client: Client) -> None:
+    game, token = start(client)
+    assert len(token) >= 32
+    page = client.get(f"/g/{game}/edit/").content.decode()
+    assert token not in page  # the page learns it from the fragment, in the browser
+    assert page.count('class="game-tile"') == 91 * 3  # a picker of the set's tiles per hand
+    assert "12-12" in page and "0-0" in page
+
+
+def test_a_round_counted_from_tiles_shows_the_sum_in_words(client: Client) -> None:
+    game, token = start(client)
+    page = enter(client, game, token, out="Ann", **{"tiles-1": ["12-11", "0-0"], "points-2": "21"}).content.decode()
+    assert "0-0 counts 50 + 12-11 counts 23 = 73" in page and "Round 1 is on the sheet." in page
+    sheet = client.get(f"/g/{game}/").content.decode()
+    assert "Leading (lowest total): Ann" in sheet and "0-0 counts 50 + 12-11 counts 23 = 73" in sheet
+    assert "Dispute in this round" in sheet
+
+
+def test_the_view_link_cannot_edit(client: Client) -> None:
+    game, token = start(client)
+    response = client.post(f"/g/{game}/", {"token": token, "round": "1", "out": "Ann"})
+    assert response.status_code == 403
+    assert "This is the view link: it shows the sheet but cannot change it." in response.content.decode()
+    assert not GameEvent.objects.exists()
+
+
+def test_a_wrong_secret_is_refused_with_a_sentence(client: Client) -> None:
+    game, _token = start(client)
+    response = enter(client, game, "not-the-secret", out="Ann", **{"points-1": "3", "points-2": "4"})
+    assert response.status_code == 403 and "This link cannot change the sheet" in response.content.decode()
+
+
+def test_bad_input_keeps_what_was_typed(client: Client) -> None:
+    game, token = start(client)
+    response = enter(client, game, token, out="Ann", **{"tiles-1": ["6-6"], "tiles-2": ["6-6"]})
+    page = response.content.decode()
+    assert response.status_code == 400 and "6-6 is given twice (in Bob&#x27;s hand and in Cy&#x27;s)" in page
+    assert re.search(r'name="tiles-1" value="6-6" checked', page) and re.search(r'name="tiles-2" value="6-6" checked', page)
+    response = enter(client, game, token, **{"points-1": "3"})
+    assert response.status_code == 400 and "Mark who went out" in response.content.decode()
+    assert 'value="3"' in response.content.decode()
+
+
+def test_a_stale_write_shows_both_values_and_loses_nothing(client: Client) -> None:
+    game, token = start(client)
+    assert enter(client, game, token, out="Ann", **{"points-1": "5", "points-2": "6"}).status_code == 200
+    response = enter(client, game, token, out="Bob", **{"points-0": "40", "points-2": "7"})
+    page = response.content.decode()
+    assert response.status_code == 409 and "was written on another phone while you typed" in page
+    stale = page[page.index("game-stale"):]
+    assert re.search(r"On the sheet now</th><td>0</td><td>5</td><td>6</td>", stale)
+    assert re.search(r"Yours</th><td>40</td><td>0</td><td>7</td>", stale)
+    assert 'name="version" value="1"' in page and 'value="40"' in page  # save again: it lands
+
+
+def test_the_count_button_counts_without_storing(client: Client) -> None:
+    game, token = start(client, ruleset="cardinal", players="Ann Bob Cy Dee")
+    page = enter(client, game, token, action="count", out="Ann",
+                 **{"tiles-1": ["0-0", "12-11"], "points-2": "1", "points-3": "2"}).content.decode()
+    assert "0-0 counts 0 + 12-11 counts 23 = 23" in page and not GameEvent.objects.exists()
+
+
+def test_the_winner_is_named_with_the_tie_break_quoted(client: Client) -> None:
+    game, token = start(client, players="Ann Bob", set_="6")  # howto, 7 rounds
+    for n in range(1, 8):
+        fields = {"out": "Ann", "points-1": "5"} if n < 7 else {"out": "Bob", "points-0": "30"}
+        assert enter(client, game, token, round=str(n), version=str(n - 1), **fields).status_code == 200
+    page = client.get(f"/g/{game}/").content.decode()
+    assert "Ann wins." in page and "breaks the tie by the most rounds scored at zero" in page
+    assert 'class="citations game-citations"' in page
+
+
+def test_the_sheet_in_hebrew(client: Client) -> None:
+    game, token = start(client, lang="he")
+    enter(client, game, token, out="Ann", **{"points-1": "5", "points-2": "6"})
+    page = client.get(f"/g/{game}/", HTTP_ACCEPT_LANGUAGE="he").content.decode()
+    assert 'dir="rtl"' in page and "דף ניקוד" in page and "מובילים" in page
+
+
+def test_csv(client: Client) -> None:
+    game, token = start(client)
+    enter(client, game, token, out="Ann", **{"points-1": "5", "points-2": "6"})
+    response = client.get(f"/g/{game}/sheet.csv")
+    lines = response.content.decode().splitlines()
+    assert response["Content-Type"].startswith("text/csv")
+    assert lines[0] == "Round,Engine,Ann,Bob,Cy" and lines[1] == "1,12-12,0,5,6" and lines[-1] == "Total,,0,5,6"
+
+
+def test_a_new_game_refused_keeps_the_names(client: Client) -> None:
+    response = client.post("/en/game/new/", {"players": "Ann", "ruleset": "howto", "set": ""})
+    page = response.content.decode()
+    assert response.status_code == 400 and "expected 2 to 14 players under howto, found 1" in page
+    assert 'value="Ann"' in page
+
+
+def test_an_unknown_game_is_404(client: Client) -> None:
+    assert client.get("/g/aaaaaaaaaaaaa/").status_code == 404
