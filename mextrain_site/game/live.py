@@ -13,8 +13,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import queue
 import threading
-from dataclasses import dataclass, field
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -22,11 +22,22 @@ log = logging.getLogger(__name__)
 CHANNEL = "mextrain:game:"
 
 
-@dataclass(eq=False)
 class Subscription:
-    game_id: str
-    loop: asyncio.AbstractEventLoop
-    queue: asyncio.Queue[int] = field(default_factory=asyncio.Queue)
+    """One open stream's inbox: an asyncio queue on the stream's event loop (under ASGI), or a
+    thread-safe queue that a worker thread waits on (under WSGI: ``make run``, the test server)."""
+
+    def __init__(self, game_id: str, loop: asyncio.AbstractEventLoop | None) -> None:
+        self.game_id = game_id
+        self.loop = loop
+        self.inbox: asyncio.Queue[int] | None = asyncio.Queue() if loop is not None else None
+        self.waiting: queue.SimpleQueue[int] = queue.SimpleQueue()
+
+    def put(self, version: int) -> None:
+        """Thread-safe: from a writing view's thread or the Redis listener's."""
+        if self.loop is not None and self.inbox is not None:
+            self.loop.call_soon_threadsafe(self.inbox.put_nowait, version)
+        else:
+            self.waiting.put(version)
 
     def close(self) -> None:
         _fanout.remove(self)
@@ -57,7 +68,7 @@ class Fanout:
             subs = list(self._streams.get(game_id, ()))
         for sub in subs:
             try:
-                sub.loop.call_soon_threadsafe(sub.queue.put_nowait, version)
+                sub.put(version)
             except RuntimeError:  # its loop has closed: the stream is gone
                 self.remove(sub)
         return len(subs)
@@ -121,10 +132,11 @@ def _ensure_listener() -> None:
             _listener.start()
 
 
-def subscribe(game_id: str) -> Subscription:
-    """A stream's subscription, on the running event loop; close it when the stream ends."""
+def subscribe(game_id: str, loop: asyncio.AbstractEventLoop | None) -> Subscription:
+    """A stream's subscription, delivered on ``loop`` (None: to a waiting thread); close it when
+    the stream ends."""
     _ensure_listener()
-    sub = Subscription(game_id, asyncio.get_running_loop())
+    sub = Subscription(game_id, loop)
     _fanout.add(sub)
     return sub
 

@@ -23,6 +23,7 @@ from rules.errors import ErrorCode, InputError
 from rules.game import check_table, count_round
 from rules.messages import Message
 
+from . import live
 from .models import Game, GameEvent
 from .sheet import Entry, Event, Sheet, compute
 
@@ -126,4 +127,5 @@ def _append(game: Game, based_on: int, entry: Entry | None, before_insert: Calla
             GameEvent(game=game, seq=based_on + 1, kind=kind, data=data).save()
     except IntegrityError:
         raise Stale(sheet(game), based_on) from None
+    transaction.on_commit(lambda: live.publish(game.id, based_on + 1))  # every open page, on every server
     return sheet(game)

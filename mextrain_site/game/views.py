@@ -16,6 +16,8 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
@@ -31,7 +33,7 @@ from rules.ruleset import TieBreak
 from rules.tiles import STANDARD_SETS, Tile, full_set
 from variants.loader import RulesetError, base_ids, get_ruleset
 
-from . import live, store
+from . import store
 from .present import TIE_RULE, hand_sum, sheet_csv
 from .sheet import Entry, Sheet, SheetRound
 
@@ -80,9 +82,10 @@ def new_view(request: HttpRequest) -> HttpResponse:
 
 @dataclass
 class Cell:
+    player: str
     points: int | None
     running: int | None
-    sum: str = ""
+    sum: SafeString | str = ""
     out: bool = False
 
 
@@ -123,14 +126,24 @@ def dispute_url(request: HttpRequest, sheet: Sheet, r: SheetRound) -> str:
 
 def _cells(sheet: Sheet, r: SheetRound) -> list[Cell]:
     if r.count is None:
-        return [Cell(None, None) for _p in sheet.players]
+        return [Cell(p, None, None) for p in sheet.players]
     by = {h.player: h for h in r.count.hands}
     running = r.running or {}
     return [_cell(by[p], running.get(p)) for p in sheet.players]
 
 
 def _cell(h: HandCount, running: int | None) -> Cell:
-    return Cell(h.points, running, hand_sum(h) if h.tiles else "", h.out)
+    return Cell(h.player, h.points, running, sum_html(h) if h.tiles else "", h.out)
+
+
+def sum_html(hand: HandCount) -> SafeString:
+    """:func:`~.present.hand_sum` for a page: each tile kept whole and left to right (a tile read
+    inside a right-to-left sentence must not turn 2-1 into 1-2, nor break at its hyphen)."""
+    assert hand.tiles is not None
+    counts = conditional_escape(_("%(tile)s counts %(points)s"))
+    parts = [counts % {"tile": format_html('<bdi class="game-tile-name" dir="ltr">{}</bdi>', t), "points": p}
+             for t, p in hand.tiles]
+    return mark_safe(" + ".join(parts) + f" = {hand.points}")  # noqa: S308  (escaped above)
 
 
 def sheet_context(request: HttpRequest, sheet: Sheet) -> dict[str, Any]:
@@ -266,7 +279,6 @@ def edit_view(request: HttpRequest, game_id: str) -> HttpResponse:
                                error=_("The sheet changed on another phone: look at it again before ending the game."))
         except InputError as exc:
             return _sheet_page(request, game, True, 400, token=token, error=exc.worded(_))
-        live.publish(game.id, new.version)
         return _sheet_page(request, game, True, sheet=new, token=token)
     try:
         form, entry = _read_form(request, sheet)
@@ -284,7 +296,6 @@ def edit_view(request: HttpRequest, game_id: str) -> HttpResponse:
         theirs = exc.sheet.round(entry.round)
         return _sheet_page(request, game, True, 409, sheet=exc.sheet, token=token, form=form,
                            stale=_stale(exc.sheet, theirs, entry, sheet))
-    live.publish(game.id, new.version)
     return _sheet_page(request, game, True, sheet=new, token=token,
                        saved=_("Round %(n)s is on the sheet.") % {"n": entry.round})
 
