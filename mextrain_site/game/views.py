@@ -29,11 +29,13 @@ from mextrain_site.reference.rule_views import CitationView, citation_views
 from rules.errors import InputError
 from rules.game import HandCount, count_round
 from rules.messages import word
+from rules.position import Position, TrainLine
 from rules.ruleset import TieBreak
 from rules.tiles import STANDARD_SETS, Tile, full_set
 from variants.loader import RulesetError, base_ids, get_ruleset
 
 from . import store
+from .links import GAME_COMMENT
 from .present import TIE_RULE, hand_sum, sheet_csv
 from .sheet import Entry, Sheet, SheetRound
 
@@ -114,14 +116,20 @@ def _engine(r: SheetRound) -> str:
     return str(r.engine) if r.engine is not None else _("highest double held")
 
 
-def dispute_url(request: HttpRequest, sheet: Sheet, r: SheetRound) -> str:
-    """The referee with the table written in: players, ruleset, set, round and engine."""
-    lines = [f"players: {' '.join(sheet.players)}", f"variant: {sheet.ruleset.id}", f"set: {sheet.set_max}",
-             f"round: {r.number}"]
-    if r.engine is not None:
-        lines.append(f"engine: {r.engine}")
-    query = urlencode({"position": "\n".join(lines) + "\n", "build": "1", "game": sheet.id})
-    return reverse("referee:adjudicate") + "?" + query
+def dispute_text(sheet: Sheet, r: SheetRound) -> str:
+    """The table of a round as the position format writes it: the players, the ruleset, the set,
+    the round and its engine (where the ruleset takes the highest double held, the set's highest:
+    change it in Build mode), nothing laid yet, the first seat to move."""
+    engine = r.engine.high if r.engine is not None else sheet.set_max
+    n = len(sheet.players)
+    position = Position(players=sheet.players, engine=engine, trains=(TrainLine(),) * n, mexican=TrainLine(),
+                        turn=sheet.players[0], variant=sheet.ruleset.id, set_max=sheet.set_max, round=r.number)
+    return GAME_COMMENT.format(path=reverse("game:sheet", args=[sheet.id])) + "\n" + position.format()
+
+
+def dispute_url(sheet: Sheet, r: SheetRound) -> str:
+    """The referee with the round's table written in, in Build mode."""
+    return reverse("referee:adjudicate") + "?" + urlencode({"position": dispute_text(sheet, r)}) + "#build"
 
 
 def _cells(sheet: Sheet, r: SheetRound) -> list[Cell]:
@@ -148,7 +156,7 @@ def sum_html(hand: HandCount) -> SafeString:
 
 def sheet_context(request: HttpRequest, sheet: Sheet) -> dict[str, Any]:
     rows = [Row(r.number, _engine(r), _cells(sheet, r), bool(r.count and r.count.blocked), r.corrected,
-                dispute_url(request, sheet, r), r.seq) for r in sheet.rounds]
+                dispute_url(sheet, r), r.seq) for r in sheet.rounds]
     result = sheet.result
     citations: tuple[CitationView, ...] = ()
     rule = ""

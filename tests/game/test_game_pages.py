@@ -128,3 +128,34 @@ def test_a_new_game_refused_keeps_the_names(client: Client) -> None:
 
 def test_an_unknown_game_is_404(client: Client) -> None:
     assert client.get("/g/aaaaaaaaaaaaa/").status_code == 404
+
+
+def test_dispute_in_this_round_opens_the_referee_with_the_table_written(client: Client) -> None:
+    game, token = start(client, ruleset="gamerules+reverse-order", players="Ann Bob Cy Dee")
+    enter(client, game, token, out="Ann", **{"points-1": "5", "points-2": "6", "points-3": "1"})
+    sheet = client.get(f"/g/{game}/").content.decode()
+    href = re.search(r'class="game-dispute" href="([^"]+)"', sheet)
+    assert href and href.group(1).endswith("#build")
+    page = client.get(href.group(1).replace("&amp;", "&").split("#")[0]).content.decode()
+    text = re.search(r'<textarea id="position"[^>]*>\n?(.*?)</textarea>', page, re.S)
+    assert text, page[:300]
+    lines = text.group(1).splitlines()
+    assert lines[0] == f"# game: /g/{game}/"
+    for line in ("variant: gamerules+reverse-order", "players: Ann Bob Cy Dee", "round: 1", "turn: Ann"):
+        assert line in lines
+    assert any(line.startswith("set: double-") for line in lines) and any(line.startswith("engine: ") for line in lines)
+
+
+def test_a_ruling_shared_from_the_game_links_back_to_it(client: Client) -> None:
+    game, token = start(client)
+    enter(client, game, token, out="Ann", **{"points-1": "5", "points-2": "6"})
+    href = re.search(r'class="game-dispute" href="([^"]+)"', client.get(f"/g/{game}/").content.decode())
+    assert href
+    page = client.get(href.group(1).replace("&amp;", "&").split("#")[0]).content.decode()
+    text = re.search(r'<textarea id="position"[^>]*>\n?(.*?)</textarea>', page, re.S)
+    assert text
+    position = text.group(1).replace("&#x27;", "'") + "hand Bob: 5-1\ncheck: Bob: 5-1 -> Ann\n"
+    shared = client.post("/en/adjudicate/share/", {"position": position})
+    assert shared.status_code == 303, shared.content[:500]
+    ruling = client.get(shared["Location"]).content.decode()
+    assert f'href="/g/{game}/"' in ruling and "Back to the game's score sheet" in ruling
