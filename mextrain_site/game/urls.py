@@ -14,5 +14,6 @@ urlpatterns = [
     re_path(rf"^g/(?P<game_id>{ID_PATTERN})/$", views.sheet_view, name="sheet"),
     re_path(rf"^g/(?P<game_id>{ID_PATTERN})/edit/$", views.edit_view, name="edit"),
     re_path(rf"^g/(?P<game_id>{ID_PATTERN})/sheet\.csv$", views.csv_view, name="csv"),
+    re_path(rf"^g/(?P<game_id>{ID_PATTERN})/chart\.svg$", views.chart_view, name="chart"),
     re_path(rf"^g/(?P<game_id>{ID_PATTERN})/events$", stream.events_view, name="events"),
 ]

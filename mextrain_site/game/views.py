@@ -18,6 +18,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language_bidi
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
@@ -35,6 +36,7 @@ from rules.tiles import STANDARD_SETS, Tile, full_set
 from variants.loader import RulesetError, base_ids, get_ruleset
 
 from . import store
+from .chart import chart_svg
 from .links import GAME_COMMENT
 from .present import TIE_RULE, hand_sum, sheet_csv
 from .sheet import Entry, Sheet, SheetRound
@@ -171,7 +173,9 @@ def sheet_context(request: HttpRequest, sheet: Sheet) -> dict[str, Any]:
             "first_player": _(sheet.ruleset.flags.start_first_player.sentence),
             "view_url": request.build_absolute_uri(reverse("game:sheet", args=[sheet.id])),
             "events_url": reverse("game:events", args=[sheet.id]),
-            "csv_url": reverse("game:csv", args=[sheet.id])}
+            "csv_url": reverse("game:csv", args=[sheet.id]),
+            "chart_url": reverse("game:chart", args=[sheet.id]) + "?" + urlencode(
+                {"v": sheet.version, **({"dir": "rtl"} if get_language_bidi() else {})})}
 
 
 def _game(game_id: str) -> store.Game:
@@ -317,6 +321,17 @@ def _stale(now: Sheet, theirs: SheetRound | None, mine: Entry, before: Sheet) ->
     return {"round": mine.round, "players": list(now.players),
             "theirs": [theirs.scores.get(p) if theirs and theirs.scores else None for p in now.players],
             "yours": [yours.get(p) for p in now.players]}
+
+
+@require_http_methods(["GET", "HEAD"])
+def chart_view(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The running totals as SVG; ``?v=<version>&dir=rtl`` as the page links it (kept a year: a
+    version never changes)."""
+    sheet = store.sheet(_game(game_id))
+    response = HttpResponse(chart_svg(sheet, request.GET.get("dir") == "rtl"), content_type="image/svg+xml")
+    current = request.GET.get("v") == str(sheet.version)
+    response["Cache-Control"] = "public, max-age=31536000, immutable" if current else "no-cache"
+    return response
 
 
 @require_http_methods(["GET", "HEAD"])

@@ -159,3 +159,20 @@ def test_a_ruling_shared_from_the_game_links_back_to_it(client: Client) -> None:
     assert shared.status_code == 303, shared.content[:500]
     ruling = client.get(shared["Location"]).content.decode()
     assert f'href="/g/{game}/"' in ruling and "Back to the game's score sheet" in ruling
+
+
+def test_the_chart_draws_the_running_totals_on_the_server(client: Client) -> None:
+    from mextrain_site.game.chart import visual
+
+    game, token = start(client, players="Ann דנה")
+    enter(client, game, token, out="Ann", **{"points-1": "5"})
+    sheet = client.get(f"/g/{game}/", HTTP_ACCEPT_LANGUAGE="he").content.decode()
+    src = re.search(r'<img src="([^"]+)"', sheet)
+    assert src and src.group(1) == f"/g/{game}/chart.svg?v=1&amp;dir=rtl"
+    response = client.get(f"/g/{game}/chart.svg", {"v": "1", "dir": "rtl"})
+    assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
+    assert "immutable" in response["Cache-Control"]
+    svg = response.content.decode()
+    assert svg.startswith("<?xml") and "<svg" in svg
+    assert visual("דנה") == "הנד" and visual("Ann") == "Ann"  # matplotlib lays text out left to right
+    assert client.get(f"/g/{game}/chart.svg", {"v": "0"})["Cache-Control"] == "no-cache"  # an old version
