@@ -30,6 +30,7 @@ from rules.tiles import Tile
 from variants.loader import RulesetError
 
 from . import store
+from .models import Game
 from .present import round_json, sheet_json
 from .sheet import Entry
 
@@ -65,7 +66,7 @@ def _whole(data: dict[str, Any], key: str, required: bool = True) -> int | None:
     return value
 
 
-def _game(game_id: str) -> store.Game:
+def _game(game_id: str) -> Game:
     try:
         return store.get(game_id)
     except store.NoGame:

@@ -52,7 +52,7 @@ def draw(sheet: Sheet, rtl: bool) -> bytes:
     figure.legend(loc="outside lower center", frameon=False, ncols=min(4, len(sheet.players)), fontsize=11,
                   reverse=rtl)
     out = io.BytesIO()
-    FigureCanvasSVG(figure).print_svg(out, metadata={"Date": None})
+    FigureCanvasSVG(figure).print_svg(out, metadata={"Date": None})  # type: ignore[no-untyped-call]  # untyped in matplotlib
     return out.getvalue()
 
 

@@ -99,10 +99,10 @@ def compute(game_id: str, ruleset: Ruleset, set_max: int, players: Sequence[str]
         if event.kind == "finished":
             ended = True
             continue
-        entry = Entry.of(event.data)
-        times[entry.round] = times.get(entry.round, 0) + 1
-        latest[entry.round] = entry
-        written[entry.round] = event.seq
+        read = Entry.of(event.data)
+        times[read.round] = times.get(read.round, 0) + 1
+        latest[read.round] = read
+        written[read.round] = event.seq
     totals = dict.fromkeys(players, 0)
     rows = []
     for p in planned:

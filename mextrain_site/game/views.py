@@ -38,6 +38,7 @@ from variants.loader import RulesetError, base_ids, get_ruleset
 from . import store
 from .chart import chart_svg
 from .links import GAME_COMMENT
+from .models import Game
 from .present import TIE_RULE, hand_sum, sheet_csv
 from .sheet import Entry, Sheet, SheetRound
 
@@ -165,7 +166,7 @@ def sheet_context(request: HttpRequest, sheet: Sheet) -> dict[str, Any]:
     if result is not None and result.decided_by != "lowest-total":
         citations = citation_views(sheet.ruleset, sheet.ruleset.citations(TIE_RULE))
         if result.decided_by != "tie":
-            rule = _(TieBreak(result.decided_by).sentence)
+            rule = _(next(t for t in TieBreak if t.value == result.decided_by).sentence)
     return {"sheet": sheet, "rows": rows, "ruleset_name": ruleset_name(sheet.ruleset),
             "totals": [sheet.totals[p] for p in sheet.players], "leaders": ", ".join(sheet.leaders),
             "winners": ", ".join(result.winners) if result else "", "tie": bool(result and len(result.winners) > 1),
@@ -178,14 +179,14 @@ def sheet_context(request: HttpRequest, sheet: Sheet) -> dict[str, Any]:
                 {"v": sheet.version, **({"dir": "rtl"} if get_language_bidi() else {})})}
 
 
-def _game(game_id: str) -> store.Game:
+def _game(game_id: str) -> Game:
     try:
         return store.get(game_id)
     except store.NoGame:
         raise Http404(game_id) from None
 
 
-def _sheet_page(request: HttpRequest, game: store.Game, editable: bool, status: int = 200,
+def _sheet_page(request: HttpRequest, game: Game, editable: bool, status: int = 200,
                 **extra: Any) -> HttpResponse:
     sheet = extra.pop("sheet", None) or store.sheet(game)
     context = {**sheet_context(request, sheet), "editable": editable, **extra}
