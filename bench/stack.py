@@ -256,7 +256,7 @@ class Nginx:
         user = "user nobody nogroup;\n" if os.getuid() == 0 else ""
         (root / "nginx.conf").write_text(
             f"{user}worker_processes 1;\npid {root / 'nginx.pid'};\nerror_log {root / 'error.log'} warn;\n"
-            f"events {{ worker_connections 1024; }}\n"
+            f"worker_rlimit_nofile 8192;\nevents {{ worker_connections 4096; }}\n"
             f"http {{\n  access_log off;\n{temp}\n  include {root / 'mextrain.conf'};\n}}\n"
         )
         self.log = root / "error.log"

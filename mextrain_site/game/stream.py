@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Iterator
 
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 
 from . import live
@@ -26,9 +27,15 @@ KEEPALIVE = 15.0
 
 
 def _version(game_id: str) -> int | None:
-    if not Game.objects.filter(pk=game_id).exists():
-        return None
-    return GameEvent.objects.filter(game_id=game_id).count()
+    """The game's version, None when there is no such game. Run in the loop's shared thread pool and
+    the connection closed at once: a stream lasts hours, and under ASGI a thread-sensitive call would
+    hold a thread and a database connection per open stream."""
+    try:
+        if not Game.objects.filter(pk=game_id).exists():
+            return None
+        return GameEvent.objects.filter(game_id=game_id).count()
+    finally:
+        connection.close()
 
 
 def event(version: int) -> str:
@@ -74,7 +81,7 @@ def _thread_events(sub: live.Subscription, version: int) -> Iterator[str]:
 
 
 async def events_view(request: HttpRequest, game_id: str) -> HttpResponseBase:
-    version = await sync_to_async(_version)(game_id)
+    version = await sync_to_async(_version, thread_sensitive=False)(game_id)
     if version is None:  # plain text: an event source reads no page
         return HttpResponse(f"no game is called {game_id!r}\n", status=404, content_type="text/plain; charset=utf-8")
     if isinstance(request, ASGIRequest):
