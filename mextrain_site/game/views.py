@@ -167,7 +167,7 @@ def sheet_context(request: HttpRequest, sheet: Sheet) -> dict[str, Any]:
         citations = citation_views(sheet.ruleset, sheet.ruleset.citations(TIE_RULE))
         if result.decided_by != "tie":
             rule = _(next(t for t in TieBreak if t.value == result.decided_by).sentence)
-    return {"sheet": sheet, "rows": rows, "ruleset_name": ruleset_name(sheet.ruleset),
+    return {"sheet": sheet, "rows": rows, "history": _history(sheet), "ruleset_name": ruleset_name(sheet.ruleset),
             "totals": [sheet.totals[p] for p in sheet.players], "leaders": ", ".join(sheet.leaders),
             "winners": ", ".join(result.winners) if result else "", "tie": bool(result and len(result.winners) > 1),
             "decided_by": result.decided_by if result else "", "tie_rule": rule, "citations": citations,
@@ -177,6 +177,32 @@ def sheet_context(request: HttpRequest, sheet: Sheet) -> dict[str, Any]:
             "csv_url": reverse("game:csv", args=[sheet.id]),
             "chart_url": reverse("game:chart", args=[sheet.id]) + "?" + urlencode(
                 {"v": sheet.version, **({"dir": "rtl"} if get_language_bidi() else {})})}
+
+
+@dataclass
+class Written:
+    seq: int
+    kind: str
+    at: str
+    round: int
+    scores: str
+
+
+def _history(sheet: Sheet) -> list[Written]:
+    """Every write, newest first: a correction shows what it put on the sheet (the log keeps both)."""
+    out = []
+    for event in sheet.history:
+        if event.kind == "finished":
+            out.append(Written(event.seq, event.kind, event.at, 0, ""))
+            continue
+        entry = Entry.of(event.data)
+        try:
+            scores = count_round(sheet.ruleset, sheet.set_max, sheet.players, entry.hands, entry.out, entry.blocked).scores
+        except InputError:
+            continue
+        out.append(Written(event.seq, event.kind, event.at, entry.round,
+                           ", ".join(f"{p} {scores[p]}" for p in sheet.players)))
+    return out[::-1]
 
 
 def _game(game_id: str) -> Game:

@@ -176,3 +176,13 @@ def test_the_chart_draws_the_running_totals_on_the_server(client: Client) -> Non
     assert svg.startswith("<?xml") and "<svg" in svg
     assert visual("דנה") == "הנד" and visual("Ann") == "Ann"  # matplotlib lays text out left to right
     assert client.get(f"/g/{game}/chart.svg", {"v": "0"})["Cache-Control"] == "no-cache"  # an old version
+
+
+def test_the_history_shows_every_write_a_correction_included(client: Client) -> None:
+    game, token = start(client)
+    enter(client, game, token, out="Ann", **{"points-1": "5", "points-2": "6"})
+    enter(client, game, token, version="1", out="Bob", **{"points-0": "4", "points-2": "6"})
+    page = client.get(f"/g/{game}/").content.decode()
+    history = page[page.index("game-history"):]
+    assert re.search(r'<li value="2">.*Round 1 corrected: Ann 4, Bob 0, Cy 6', history)
+    assert re.search(r'<li value="1">.*Round 1 entered: Ann 0, Bob 5, Cy 6', history)
