@@ -100,3 +100,43 @@ def test_the_pages_fit_and_pass_axe(browser: Browser, live_server: Any, artifact
     page.screenshot(path=str(artifacts / f"game-print-{language}-{width}.png"), full_page=True)
     assert {k: v for k, v in found.items() if v} == {}
     page.context.close()
+
+
+def test_a_dispute_from_the_first_round_is_settled_in_8_taps(browser: Browser, live_server: Any,
+                                                              artifacts: Path) -> None:
+    """"Can Bob play 5-1 on Ann's unmarked train?" from the sheet's first round, in Build mode."""
+    page = phone(browser)
+    new_game(page, live_server.url, "en", "Ann Bob Cy")
+    page.locator("label.game-choice", has_text="Cy").click()
+    page.locator("#e-points-0").fill("10")
+    page.locator("#e-points-1").fill("20")
+    page.locator("button.game-primary").click()
+    page.locator("#round-1 + .game-detail .game-dispute").click()
+    page.wait_for_url("**/adjudicate/**#build")
+    area = page.locator("#builder-area")
+    expect(area).to_be_visible()
+    expect(area).to_have_attribute("data-pending", "0")
+    text = page.locator("#position").input_value()
+    assert "players: Ann Bob Cy\n" in text and "engine: 12-12\n" in text and "round: 1\n" in text
+
+    taps = 0
+
+    def tap(value: str) -> None:
+        nonlocal taps
+        button = page.locator(f"#builder button[value='{value}']")
+        box = button.bounding_box()
+        assert box is not None and box["height"] >= 44, (value, box)
+        button.click()
+        taps += 1
+        expect(area).to_have_attribute("data-pending", "0")
+
+    for value in ("turn:Bob", "open:train:Ann", "train-unknown:Ann:5", "open:hand:Bob", "hand:Bob:5-1",
+                  "pick:check:5-1", "check-play:5-1:Ann"):
+        tap(value)
+    assert page.locator("#position").input_value().endswith("check: Bob: 5-1 -> Ann\n")
+    page.get_by_role("button", name="Judge", exact=True).click()
+    taps += 1
+    expect(page.locator("#ruling-heading")).to_be_visible()
+    page.screenshot(path=str(artifacts / "game-dispute-375.png"), full_page=True)
+    assert taps <= 8
+    page.context.close()
