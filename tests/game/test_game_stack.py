@@ -29,7 +29,7 @@ def stack() -> Iterator[Stack]:
 
 def open_stream(base: str, game: str) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
     url = urllib.parse.urlsplit(base)
-    conn = http.client.HTTPConnection(url.hostname or "127.0.0.1", url.port, timeout=5)
+    conn = http.client.HTTPConnection(url.hostname or "127.0.0.1", url.port, timeout=20)
     conn.request("GET", f"/g/{game}/events", headers={"Accept": "text/event-stream", "Host": "localhost"})
     response = conn.getresponse()
     assert response.status == 200 and response.getheader("Content-Type", "").startswith("text/event-stream")
