@@ -81,6 +81,7 @@ golden: $(STAMP)
 
 loadtest: server-deps setup
 	$(PY) -m bench.loadtest
+	$(PY) -m bench.streams
 
 check: $(STAMP)
 	$(PY) manage.py check

@@ -26,7 +26,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,19 +95,23 @@ def _wait_port(port: int, proc: subprocess.Popen[bytes], what: str, log: Path, t
 
 
 class Server:
-    """gunicorn on a free loopback port, in its own process group."""
+    """gunicorn on a free loopback port, in its own process group; with ``asgi``, uvicorn serving
+    ``mextrain_site.asgi`` instead (the live score sheet's event streams: one process, no workers
+    to fill)."""
 
-    def __init__(self, env: dict[str, str], workers: int, log: Path, timeout: int = 60) -> None:
+    def __init__(self, env: dict[str, str], workers: int, log: Path, timeout: int = 60, asgi: bool = False) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         self._log_file = log.open("wb")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "mextrain_site.wsgi", "--bind", f"127.0.0.1:{self.port}",
-             "--workers", str(workers), "--worker-class", "sync", "--timeout", str(timeout), "--keep-alive", "5",
-             "--error-logfile", "-"],
-            cwd=ROOT, env=env, stdout=self._log_file, stderr=subprocess.STDOUT, start_new_session=True,
-        )
+        command = ([sys.executable, "-m", "uvicorn", "mextrain_site.asgi:application", "--host", "127.0.0.1",
+                    "--port", str(self.port), "--no-access-log", "--log-level", "warning", "--lifespan", "off"]
+                   if asgi else
+                   [sys.executable, "-m", "gunicorn", "mextrain_site.wsgi", "--bind", f"127.0.0.1:{self.port}",
+                    "--workers", str(workers), "--worker-class", "sync", "--timeout", str(timeout), "--keep-alive", "5",
+                    "--error-logfile", "-"])
+        self.proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self._log_file, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
@@ -248,18 +252,20 @@ def redis_server() -> Iterator[str]:
 # -- nginx -------------------------------------------------------------------------------------
 
 
-def render_nginx(listen: str, upstreams: Sequence[str]) -> str:
-    """``deploy/nginx/mextrain.conf`` with its placeholders filled in."""
+def render_nginx(listen: str, upstreams: Sequence[str], streams: Sequence[str] = ()) -> str:
+    """``deploy/nginx/mextrain.conf`` with its placeholders filled in (the event streams go to
+    ``streams``, else to the gunicorn servers)."""
     servers = "\n    ".join(f"server {u} max_fails=1 fail_timeout=5s;" for u in upstreams)
+    stream_servers = "\n    ".join(f"server {u};" for u in streams) if streams else servers
     lines = NGINX_TEMPLATE.read_text().splitlines(keepends=True)
-    return "".join(line if line.lstrip().startswith("#") else line.replace("@LISTEN@", listen).replace("@UPSTREAMS@", servers)
-                   for line in lines)
+    return "".join(line if line.lstrip().startswith("#") else line.replace("@LISTEN@", listen)
+                   .replace("@STREAM_UPSTREAMS@", stream_servers).replace("@UPSTREAMS@", servers) for line in lines)
 
 
 class Nginx:
     """nginx in the foreground (its own process group) on a free loopback port, in front of ``upstreams``."""
 
-    def __init__(self, upstreams: Sequence[str], root: Path) -> None:
+    def __init__(self, upstreams: Sequence[str], root: Path, streams: Sequence[str] = ()) -> None:
         binary = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
         if not binary:
             raise Unavailable("no nginx (Debian package nginx)")
@@ -267,12 +273,12 @@ class Nginx:
         root.chmod(0o755)  # workers run unprivileged when started as root: they write the temporary files here
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        (root / "mextrain.conf").write_text(render_nginx(f"127.0.0.1:{self.port}", upstreams))
+        (root / "mextrain.conf").write_text(render_nginx(f"127.0.0.1:{self.port}", upstreams, streams))
         temp = "\n".join(f"  {kind}_temp_path {root / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
         user = "user nobody nogroup;\n" if os.getuid() == 0 else ""
         (root / "nginx.conf").write_text(
             f"{user}worker_processes 1;\npid {root / 'nginx.pid'};\nerror_log {root / 'error.log'} warn;\n"
-            f"events {{ worker_connections 1024; }}\n"
+            f"worker_rlimit_nofile 8192;\nevents {{ worker_connections 4096; }}\n"
             f"http {{\n  access_log off;\n{temp}\n  include {root / 'mextrain.conf'};\n}}\n"
         )
         self.log = root / "error.log"
@@ -295,6 +301,8 @@ class Stack:
     nginx: Nginx
     env: dict[str, str]
     root: Path
+    streams: list[Server] = field(default_factory=list)
+    """The ASGI servers of the event streams (``production_stack(streams=True)``), one per server."""
 
     @property
     def url(self) -> str:
@@ -303,9 +311,11 @@ class Stack:
 
 @contextmanager
 def production_stack(servers: int = 2, workers: int = 2, postgres: bool = True, redis: bool = True,
-                     **settings: str) -> Iterator[Stack]:
+                     streams: bool = False, **settings: str) -> Iterator[Stack]:
     """``servers`` gunicorn servers (``workers`` sync workers each) behind one nginx, sharing a
-    throwaway PostgreSQL (else SQLite) and a throwaway Redis (else each process its own memory)."""
+    throwaway PostgreSQL (else SQLite) and a throwaway Redis (else each process its own memory).
+    With ``streams``, beside each gunicorn server a uvicorn server (``Stack.streams``) to which nginx
+    sends the live score sheet's event streams."""
     with ExitStack() as stack:
         root = Path(tempfile.mkdtemp(prefix="mextrain-stack-"))
         stack.callback(shutil.rmtree, root, True)
@@ -322,8 +332,14 @@ def production_stack(servers: int = 2, workers: int = 2, postgres: bool = True, 
             server = Server(env, workers, root / f"gunicorn-{n}.log")
             stack.callback(server.stop)
             started.append(server)
-        for server in started:
+        streaming: list[Server] = []
+        for n in range(servers if streams else 0):
+            server = Server(env, 1, root / f"uvicorn-{n}.log", asgi=True)
+            stack.callback(server.stop)
+            streaming.append(server)
+        for server in (*started, *streaming):
             server.wait_ready()
-        nginx = Nginx([f"127.0.0.1:{s.port}" for s in started], root / "nginx")
+        nginx = Nginx([f"127.0.0.1:{s.port}" for s in started], root / "nginx",
+                      [f"127.0.0.1:{s.port}" for s in streaming])
         stack.callback(nginx.stop)
-        yield Stack(started, nginx, env, root)
+        yield Stack(started, nginx, env, root, streaming)

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "mextrain_site.api",
     "mextrain_site.reference",
     "mextrain_site.house",
+    "mextrain_site.game",
 ]
 
 MIDDLEWARE = [

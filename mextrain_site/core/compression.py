@@ -47,7 +47,9 @@ class FastGZipMiddleware(GZipMiddleware):
     """Django's ``GZipMiddleware`` at level :data:`LEVEL` (see the module's note)."""
 
     def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
-        if not isinstance(response, HttpResponse):  # streaming: Django's own code
+        if not isinstance(response, HttpResponse):  # streaming: Django's own code, but never an event
+            if response.get("Content-Type", "").startswith("text/event-stream"):  # stream, which gzip would hold back
+                return response
             return super().process_response(request, response)
         content = response.content
         if len(content) < 200 or response.has_header("Content-Encoding"):

@@ -337,6 +337,29 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('line {line}: '),
     # Translators: keep every {placeholder} exactly as it is.
+    _('a blocked round has nobody out; found {player} out'),
+    _('expected who went out, or that the round was blocked'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected 2 to {most} players under {ruleset}, found {count}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{player} is named twice; each player needs a name of their own'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected a standard set ({sets}); found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('there is no player called {player} in this game; the players: {players}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected the points or the tiles left of {player}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("expected a player's name of one word of at most {limit} characters, without ':', '#', ';' or '*' and not a number; found {found}"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{player} went out, so has no tiles left and scores nothing'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected points from 0 to {limit} for {player}, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{tile} is not in the double-{set} set'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{tile} is given twice (in {first}'s hand and in {second}'s)"),
+    # Translators: keep every {placeholder} exactly as it is.
     _('expected {what} ({names}), found {found}'),
     _("a player in 'players'"),
     _("a train: a player's name or 'mexican'"),
@@ -552,6 +575,9 @@ MESSAGES = [
     _('{field} holds {kind} (U+{code}), which cannot be stored: remove it'),
     _('a lone surrogate'),
     _('a control character'),
+    _('the game is already finished'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected a round from 1 to {last}, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a number, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.

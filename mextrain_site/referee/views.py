@@ -28,6 +28,7 @@ from mextrain_site.core.errors import status as http_status
 from mextrain_site.core.limits import OverLimit, charge_storage, limited
 from mextrain_site.core.posting import get_goes_to
 from mextrain_site.core.referee import parse
+from mextrain_site.game.links import game_link
 from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_PAGE_WORK
 from rules.position import MAX_TEXT
@@ -138,8 +139,10 @@ def example() -> str:
 def adjudicate(request: HtmxHttpRequest) -> HttpResponse:
     """The page: a position, the rulesets, Judge. POST judges; GET shows the worked example."""
     if request.method == "GET":
-        # ?variant=house-… (a house ruleset's "Judge a position under these rules") ticks it.
-        return render(request, TEMPLATE, _context(request, example(), request.GET.getlist("variant")[:8]))
+        # ?variant=house-… (a house ruleset's "Judge a position under these rules") ticks it;
+        # ?position=… (a score sheet's "Dispute in this round") writes the table in.
+        given = normalise_newlines(request.GET.get("position", ""))[:MAX_TEXT]
+        return render(request, TEMPLATE, _context(request, given or example(), request.GET.getlist("variant")[:8]))
     refused, text, variants = _read_form(request)
     if refused is not None:
         return _respond(request, _context(request, text, variants, error=_form_error(refused)),
@@ -194,4 +197,4 @@ def _render_shared(request: HtmxHttpRequest, share_id: str) -> HttpResponse:
     url = request.build_absolute_uri(reverse("share:ruling", args=[row.id]))
     variants = display_order(row.variant_ids)
     return _judge_and_render(request, row.text, variants, error_status=200, shared=row, share_url=url,
-                             share_id=row.id, csrf_token=CSRF_PLACEHOLDER)
+                             share_id=row.id, csrf_token=CSRF_PLACEHOLDER, game_url=game_link(row.text))
