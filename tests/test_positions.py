@@ -182,3 +182,17 @@ def test_an_expectation_names_exactly_the_reasons(expected: str) -> None:
     check_expectation(SPEC_CASE, exact)
     with pytest.raises(AssertionError, match="expected exactly"):
         check_expectation(SPEC_CASE, Expectation(("howto",), "check", expected, 1))
+
+
+def test_every_position_formats_and_parses_back() -> None:
+    """The spec's round trip, over every position of these files that parses (``out:`` included)."""
+    parsed = 0
+    for case in CASES:
+        try:
+            position = Position.parse(case.text)
+        except PositionError:
+            continue
+        parsed += 1
+        assert Position.parse(position.format()) == position, case.id
+        assert Position.parse(position.format()).format() == position.format(), case.id
+    assert parsed > 100
