@@ -26,7 +26,7 @@ PLAYER, OWNER = "Ann", "Bob"
 """Ann is the player the reason is about; Bob owns the train it names (or is to move)."""
 
 SAMPLES: dict[str, object] = {
-    "player": PLAYER, "to_move": OWNER, "name": OWNER, "tile": "6-4", "end": 6, "double": "9-9",
+    "player": PLAYER, "to_move": OWNER, "name": OWNER, "tile": "6-4", "end": 6, "double": "9-9", "last": "6-6",
     "own_tile": "12-6", "drawn": "5-3", "example": f"6-4 -> {PLAYER}", "points": 23, "value": 50,
     "ruleset": "Cardinal Games", "low": 4, "high": 10, "count": 3,
 }
