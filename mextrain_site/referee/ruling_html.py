@@ -11,8 +11,10 @@ does; values already marked safe are kept), and the words are the same catalogue
 Judge (htmx) gets :func:`panel` alone; the whole page includes the same through the template's
 ``ruling`` partial (``templatetags/ruling_tags.py``), which keeps only the panels of bad input.
 
-The fixed words, escaped texts and a quote's HTML depend only on immutable values and the
-reader's language, so each is built once per process (bounded). Nothing here decides a rule.
+The fixed words and escaped texts depend only on immutable values and the reader's language, so
+each is built once per process (bounded). A quote is written by the one renderer of citations the
+rule reference uses too (:func:`mextrain_site.reference.citations.quote_html`, memoized alike).
+Nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ from django.middleware.csrf import get_token
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 
+from mextrain_site.reference.citations import quote_html
 from rules.memo import Memo
 
-from .present import Answer, Cell, Judged, Quote, ReasonView, Row, _Links
+from .present import _Links
+from .view_models import Answer, Cell, Judged, ReasonView, Row
 
 ESCAPED_LIMIT = 20_000
 _ESCAPED: Memo[str, str] = Memo(ESCAPED_LIMIT)
@@ -79,9 +83,6 @@ class _Words:
     not_candidate: str
     badge_legal: str
     badge_illegal: str
-    original: str
-    """'The original (%(language)s)': a sentence with the language's name to fill in."""
-    translators_note: str
     silent: str
     ambiguous: str
     disagree_verdict: str
@@ -117,9 +118,6 @@ class _Words:
 
 _WORDS: dict[str, _Words] = {}
 MEMO_LIMIT = 4096
-_QUOTES: Memo[tuple[str, Quote], str] = Memo(MEMO_LIMIT)
-"""Quotes' HTML by (language, quote): built once per process (quotes come from the loaded
-rulesets and the few house rulesets in use)."""
 
 
 def _words() -> _Words:
@@ -134,8 +132,6 @@ def _words() -> _Words:
             not_candidate=gettext("not a candidate under this ruleset"),
             badge_legal=gettext("Legal"),
             badge_illegal=gettext("Illegal"),
-            original=gettext("The original (%(language)s)"),
-            translators_note=gettext("Translator's note:"),
             silent=gettext("The source says nothing on this; the ruleset assumes:"),
             ambiguous=gettext("The source can be read two ways; the reading chosen:"),
             disagree_verdict=gettext("The rulesets disagree"),
@@ -173,32 +169,11 @@ def _words() -> _Words:
     return found
 
 
-def quote(q: Quote, words: _Words) -> SafeString:
-    """A rule's words in the reader's language, its source, and the original one tap away."""
-    key = (words.language, q)
-    found = _QUOTES.get(key)
-    if found is None:
-        original = ""
-        if not q.is_original:
-            remark = (f'<p class="remark"><span class="aside-label">{words.translators_note}</span> '
-                      f'{esc(q.remark)}</p>' if q.remark else "")
-            original = (f'\n    <details class="original"><summary>'
-                        f'{words.original % {"language": esc(q.original_language)}}</summary>\n'
-                        f'      <blockquote lang="{esc(q.original_lang)}" dir="{esc(q.original_dir)}">'
-                        f'{esc(q.original)}</blockquote>\n      {remark}</details>')
-        found = (f'<figure class="quote">\n'
-                 f'  <blockquote lang="{esc(q.lang)}" dir="{esc(q.dir)}">{esc(q.text)}</blockquote>\n'
-                 f'  <figcaption>— <cite><a href="{esc(q.url)}"><bdi>{esc(q.source)}</bdi></a></cite>'
-                 f'{original}</figcaption>\n</figure>')
-        found = _QUOTES.keep(key, found)
-    return mark_safe(found)
-
-
 def rule_words(r: ReasonView, words: _Words) -> str:
     """Under a reason: the deciding rule quoted, or the reading a ruleset assumes where its
     source is silent or ambiguous."""
     if r.quote is not None:
-        return quote(r.quote, words)
+        return quote_html(r.quote)
     if r.assumed:
         lead = words.silent if r.silent else words.ambiguous
         return f'<p class="assumed">{lead} <span lang="{esc(r.assumed_lang)}">{esc(r.assumed)}</span></p>'
@@ -437,7 +412,7 @@ def _scores(judged: Judged, words: _Words) -> str:
                    f'      <h3 id="scores-{n}">{words.round_over if s.round_over else words.hand_counts}</h3>\n'
                    f'      {under}\n      <dl class="score-list">\n        {hands}\n      </dl>\n'
                    f'      <p class="score-rule">{words.each_counts % {"n": s.blank}}</p>\n'
-                   f'      {quote(s.quote, words) if s.quote else ""}\n    </section>\n    ')
+                   f'      {quote_html(s.quote) if s.quote else ""}\n    </section>\n    ')
     return "".join(out)
 
 
