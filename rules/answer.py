@@ -5,17 +5,19 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, cast
 
+from .errors import ErrorCode
 from .explain import Judgement, dispute_reasons, explain, judge_all
 from .moves import Move
 from .position import SCORE, ImpossiblePositionError, Position
-from .reasons import Reason, ReasonCode
+from .reasons import Reason, ReasonCode, reason
 from .replay import Replay, implicit_done, replay
-from .ruleset import Ruleset
+from .ruleset import Ruleset, Status
 from .scoring import Count, count_hands, round_scores
 from .state import State, build
+from .tiles import STANDARD_SETS
 
 
 class Wording(Protocol):
@@ -64,10 +66,65 @@ class Ruling:
     """The answer to ``check: score``."""
     to_move: str | None = None
     """The player to move; None when the position names none (a scoring question)."""
+    apart: tuple[Reason, ...] = ()
+    """Why the ruleset does not apply to the position as a whole (its deal does not allow the
+    table's number of players: ``player-count``); empty when it applies. Such a ruleset is still
+    judged, but a verdict summary counts it apart (:func:`applying`)."""
 
     @property
-    def scores(self) -> dict[str, int] | None:
-        return dict(self.count.scores) if self.count is not None else round_scores(self.state)
+    def applies(self) -> bool:
+        return not self.apart
+
+    @property
+    def scores(self) -> dict[str, int | None] | None:
+        if self.count is not None:
+            return dict(self.count.scores)
+        scores = round_scores(self.state)
+        return dict(scores) if scores is not None else None
+
+
+def player_count(ruleset: Ruleset, players: int) -> tuple[Reason, ...]:
+    """``player-count`` when the ruleset's deal does not allow ``players`` players (naming the
+    ruleset by its source, and the range its source allows); else nothing."""
+    allowed = ruleset.flags.players_count
+    if allowed.min <= players <= allowed.max:
+        return ()
+    return (reason(ReasonCode.PLAYER_COUNT, ruleset=ruleset.publisher or ruleset.title, low=allowed.min,
+                   high=allowed.max, count=players),)
+
+
+def smallest_set(position: Position, ruleset: Ruleset, error: ImpossiblePositionError) -> int | None:
+    """When ``error`` refuses the position only because a pip is above the set the ruleset gives
+    for it (no ``set:`` line), the smallest standard set that holds every pip, under which the
+    position can arise: the one to judge it again with (``set: double-N``). Else None."""
+    top = position.highest
+    if error.code is not ErrorCode.PIP_ABOVE_SET or position.set_max is not None or top is None:
+        return None
+    larger = next((s for s in STANDARD_SETS if s >= top.tile.high), None)
+    if larger is None:
+        return None
+    try:
+        build(replace(position, set_max=larger), ruleset)
+    except ImpossiblePositionError:
+        return None  # refused for another reason too
+    return larger
+
+
+def error_json(position: Position, ruleset: Ruleset, error: ImpossiblePositionError) -> dict[str, Any]:
+    """A ruleset's entry when the position cannot arise under it: the error, and with
+    ``smallest_set`` (``double-N``) the set under which it can, when a pip above the default set
+    is all that refuses it."""
+    out = error.as_dict()
+    larger = smallest_set(position, ruleset, error)
+    if larger is not None:
+        out["smallest_set"] = f"double-{larger}"
+    return {"error": out}
+
+
+def applying(rulings: Sequence[Ruling]) -> tuple[Ruling, ...]:
+    """The rulings of the rulesets that allow the table's number of players: the ones a verdict
+    summary counts ("under the 3 rulesets that allow 3 players")."""
+    return tuple(r for r in rulings if r.applies)
 
 
 def rule(position: Position, ruleset: Ruleset, detail: Detail = Detail.FULL) -> Ruling:
@@ -87,7 +144,8 @@ def rule(position: Position, ruleset: Ruleset, detail: Detail = Detail.FULL) -> 
     judged = detail.actions and position.turn is not None and not state.round_over
     count = count_hands(state) if position.score else None
     to_move = state.player if position.turn is not None else None
-    return Ruling(ruleset, result, state, check, judge_all(state) if judged else (), count, to_move)
+    return Ruling(ruleset, result, state, check, judge_all(state) if judged else (), count, to_move,
+                  player_count(ruleset, len(position.players)))
 
 
 class ReasonTable:
@@ -233,7 +291,13 @@ def rule_json(ruleset: Ruleset, key: str, translate: Translate | None = None) ->
     if translate is not None:
         for c in cites:
             c.update((field, translate.text(c[field])) for field in ("gloss", "remark") if field in c)
-    return {"citations": cites}
+    out: dict[str, Any] = {"citations": cites}
+    found = ruleset.rules.get(key)
+    if found is not None and found.status is not Status.STATED:
+        # the source is silent (or can be read two ways): the answer says so, and gives the reading
+        out["status"] = found.status.value
+        out["reading"] = translate.text(found.reading) if translate is not None else found.reading
+    return out
 
 
 def reason_json(r: Reason, translate: Translate | None = None) -> dict[str, Any]:
@@ -252,8 +316,11 @@ def ruling_json(ruling: Ruling, translate: Translate | None = None, detail: Deta
     themselves, as the spec shows. Equal reasons share one (read-only) dict."""
     rs, state = ruling.ruleset, ruling.state
     w = _Writer(rs, table if table is not None else ReasonTable(translate), inline=inline or table is None)
+    apart = w.reasons(ruling.apart)
     replay_json, check = w.replay_and_check(ruling)
     out: dict[str, Any] = {
+        "applies": ruling.applies,
+        "applies_reasons": apart,
         "replay": replay_json,
         "to_move": ruling.to_move,
         "phase": state.phase.value,
@@ -343,6 +410,7 @@ def _write_ruling(ruling: Ruling, translate: Translate | None, table: ReasonTabl
     from the encoded fragments of its judgements and rules (appended to ``out``, joined once)."""
     rs, state = ruling.ruleset, ruling.state
     w = _Writer(rs, table, inline=True)
+    apart = w.reasons(ruling.apart)
     replay_json, check = w.replay_and_check(ruling)
     actions = ruling.actions
     found = list(map(memo.by_id.get, map(id, actions)))
@@ -355,7 +423,9 @@ def _write_ruling(ruling: Ruling, translate: Translate | None, table: ReasonTabl
     for number in dict.fromkeys(map(_KEYS, entries)):
         rules.update(dict.fromkeys(key_lists[number]))
     out += (
-        b'{"replay":', encode(replay_json),
+        b'{"applies":', encode(ruling.applies),
+        b',"applies_reasons":', encode(apart),
+        b',"replay":', encode(replay_json),
         b',"to_move":', encode(ruling.to_move),
         b',"phase":', encode(state.phase.value),
         b',"set":', encode(f"double-{state.set_max}"),
@@ -398,7 +468,7 @@ def answer_bytes(position: Position, rulesets: Sequence[Ruleset], encode: Encode
         try:
             ruling = rule(position, rs, detail)
         except ImpossiblePositionError as exc:
-            out.append(encode({"error": exc.as_dict()}))
+            out.append(encode(error_json(position, rs, exc)))
             continue
         _write_ruling(ruling, translate, table, encode, memo, out)
     out.append(b"}}")
@@ -417,10 +487,11 @@ def answer(position: Position, rulesets: Sequence[Ruleset], translate: Translate
         try:
             out[rs.id] = ruling_json(rule(position, rs, detail), translate, detail, table, inline=not compact)
         except ImpossiblePositionError as exc:
-            out[rs.id] = {"error": exc.as_dict()}
+            out[rs.id] = error_json(position, rs, exc)
     if compact:
         return {"variants": out, "reasons": table.rows}
     return {"variants": out}
 
 
-__all__ = ["Detail", "Encode", "ReasonTable", "Ruling", "answer", "answer_bytes", "rule", "ruling_json", "Move"]
+__all__ = ["Detail", "Encode", "ReasonTable", "Ruling", "answer", "answer_bytes", "applying", "error_json", "player_count", "rule",
+           "ruling_json", "smallest_set", "Move"]

@@ -22,6 +22,7 @@ from .tiles import Tile
 # Enum members read once: in Python 3.11 EnumType.__getattr__ makes each read through the class
 # (Action.PLAY) a slow attribute lookup, about 0.1 us, and these are read on every move.
 _SATISFY, _NO_OBLIGATION, _OLDEST_FIRST = DoubleObligation.SATISFY, DoubleObligation.NONE, DoubleOrder.OLDEST_FIRST
+_EITHER = DoubleOrder.EITHER
 
 if TYPE_CHECKING:
     from .state import State
@@ -38,8 +39,10 @@ class _Train(Protocol):
     def near(self) -> int | None: ...
 
 
-Binding = tuple[int, ReasonCode]
-"""The train a tile must go on, and the reason code that says why."""
+Binding = tuple[int, ReasonCode, int]
+"""The train a tile must go on, the reason code that says why, and the other train it may go on
+instead (the same train when there is no choice): where ``doubles.order`` lets open doubles be
+satisfied in either order, the first laid or the last laid."""
 
 
 def opened(flags: Flags, trains: tuple[_Train, ...], listed: tuple[int, ...]) -> tuple[int, ...]:
@@ -135,13 +138,16 @@ def binding(state: State, dead_doubles: frozenset[int]) -> tuple[Binding | None,
     live = [i for i in state.open_doubles if i not in dead_doubles] if dead_doubles else state.open_doubles
     if not live:
         return UNBOUND
-    target = live[0] if flags.doubles_order is _OLDEST_FIRST else live[-1]
+    order = flags.doubles_order
+    target = live[0] if order is _OLDEST_FIRST or order is _EITHER else live[-1]
+    other = live[-1] if order is _EITHER else target
+    either = other != target
     if state.progress.doubles_laid:
         follow = flags.doubles_follow_up
         if follow is FollowUp.ANY_AVAILABLE_TRAIN:
             return UNBOUND
-        bound = (target, ReasonCode.MUST_SATISFY_OWN_DOUBLE)
+        bound = (target, ReasonCode.MUST_SATISFY_EITHER_DOUBLE if either else ReasonCode.MUST_SATISFY_OWN_DOUBLE, other)
         # where doubles may go anywhere first, a double is not bound
         return (bound, None) if follow is FollowUp.DOUBLES_ANYWHERE_THEN_SATISFY else (bound, bound)
-    bound = (target, ReasonCode.MUST_SATISFY_DOUBLE)
+    bound = (target, ReasonCode.MUST_SATISFY_EITHER_DOUBLE if either else ReasonCode.MUST_SATISFY_DOUBLE, other)
     return bound, bound

@@ -320,7 +320,7 @@ class _Explainer:
         label = a.names[index]
         out: list[Reason] = []
         bound = a.binding[double]
-        satisfying = bound is not None and bound[0] == index
+        satisfying = bound is not None and (bound[0] == index or bound[2] == index)
         if bound is not None:
             if satisfying:
                 out.append(reason(R.SATISFIES_DOUBLE, double=state.trains[index].tiles[-1], train=label))
@@ -341,10 +341,15 @@ class _Explainer:
         if found is None:
             bound = self.a.binding[double]
             assert bound is not None
-            bound_index, code = bound
+            bound_index, code, other = bound
             state = self.a.state
-            found = self.bound[double] = reason(code, player=self.a.player, double=state.trains[bound_index].tiles[-1],
-                                                required=state.train_name(bound_index))
+            if other != bound_index:  # either order: the first laid or the last laid
+                found = reason(code, double=state.trains[bound_index].tiles[-1], required=state.train_name(bound_index),
+                               last=state.trains[other].tiles[-1], train=state.train_name(other))
+            else:
+                found = reason(code, player=self.a.player, double=state.trains[bound_index].tiles[-1],
+                               required=state.train_name(bound_index))
+            self.bound[double] = found
         return found
 
     def train_access(self, index: int) -> tuple[Reason, ...]:
@@ -482,7 +487,7 @@ def dispute_reasons(state: State, move: Move, explained: tuple[Reason, ...] | No
     a = analyse(state)
     index = state.train_index(move.train)
     required = a.binding[move.tile.is_double]
-    if required is not None and required[0] == index:
+    if required is not None and (required[0] == index or required[2] == index):
         return ()  # it satisfies the double: SATISFIES_DOUBLE says so
     return tuple(_rules_not_applying(a, move.tile, index))
 

@@ -236,7 +236,7 @@ class Analysis:
             return False
         bound = self.binding[tile.high == tile.low]
         if bound is not None:
-            return bound[0] == index  # satisfying a double is open on any train
+            return bound[0] == index or bound[2] == index  # satisfying a double is open on any train
         return not self.access[index].blocks and not self.own_train_first_blocks(tile, index)
 
     def legal_plays(self) -> tuple[Move, ...]:
@@ -258,7 +258,7 @@ class Analysis:
         moves_on = plays_by_train(self.player, self.state.players)
         single, double = self.binding
         out = []
-        if single is not None and double is not None and single[0] == double[0]:
+        if single is not None and double is not None and single[0] == double[0] and single[0] == single[2]:
             # a double binds every tile to one train: one test per tile, on that train only
             # (after a draw, hand_tiles is the drawn tile alone)
             index = single[0]
@@ -294,11 +294,13 @@ class Analysis:
         if single is None:
             singles, single_ends = free, free_ends
         else:
-            singles, single_ends = [(ends[single[0]], moves_on[single[0]])], {ends[single[0]]}
+            singles = [(ends[i], moves_on[i]) for i in dict.fromkeys((single[0], single[2]))]
+            single_ends = {end for end, _ in singles}
         if double is None:
             doubles_, double_ends = free, free_ends
         else:
-            doubles_, double_ends = [(ends[double[0]], moves_on[double[0]])], {ends[double[0]]}
+            doubles_ = [(ends[i], moves_on[i]) for i in dict.fromkeys((double[0], double[2]))]
+            double_ends = {end for end, _ in doubles_}
         # may_hold() is true of every tile of the player's own hand: a tile is in one place
         # only (positions that hold a tile twice are refused, and moves keep it so; the soak and
         # the properties check it), so not on the table, in the boneyard or another hand.

@@ -24,7 +24,7 @@ MAX_PLAYERS = 20
 MAX_MOVES = 2_000
 
 KEYS = ("variant", "players", "set", "engine", "phase", "round", "boneyard", "turn", "hand",
-        "open-doubles", "moves", "check", MEXICAN)
+        "open-doubles", "moves", "check", "out", MEXICAN)
 _NAME_RE = re.compile(r"[^\s:#;*]+\Z")
 # Numbers are ASCII digits only (str.isdigit() also accepts '²', '①' or Arabic-Indic digits,
 # which int() refuses or reads), and short: no int() of thousands of digits.
@@ -158,6 +158,8 @@ class Position:
     check: Move | None = None
     score: bool = False
     """``check: score``: what each given hand counts."""
+    out: str | None = None
+    """``out:``: the player who went out this round (their hand is empty, counted 0)."""
     check_line: int = field(default=0, compare=False)
     variant_at: tuple[int, int] = field(default=(0, 0), compare=False)
     """Line and column of the variant id, for error messages."""
@@ -180,10 +182,11 @@ class Position:
         return _Parser(text).parse()
 
     def hand(self, name: str) -> tuple[Tile, ...] | None:
+        """The player's hand: as given, empty for the player who went out (``out:``), else None."""
         for owner, tiles in self.hands:
             if owner == name:
                 return tiles
-        return None
+        return () if name == self.out else None
 
     def train(self, name: str) -> TrainLine:
         return self.mexican if name == MEXICAN else self.trains[self.players.index(name)]
@@ -219,6 +222,8 @@ class Position:
         for name, tiles in self.hands:
             key = "hand" if name == self.turn else f"hand {name}"
             out.append(f"{key}: {format_tiles(tiles) if tiles else '-'}")
+        if self.out is not None:
+            out.append(f"out: {self.out}")
         if self.open_doubles is not None:
             out.append("open-doubles: " + (" ".join(self.open_doubles) or "-"))
         if self.moves:
@@ -419,6 +424,7 @@ class _Parser:
                                              first=hand_at[holder].number), ln.key_col)
             hands[holder] = self.tile_list(ln, allow_dash=True)
             hand_at[holder] = ln
+        went_out = self.went_out(seen["out"], hands, hand_at, resolve) if "out" in seen else None
         boneyard: int | tuple[Tile, ...] | None = None
         if "boneyard" in seen:
             boneyard = self.boneyard(seen["boneyard"])
@@ -500,6 +506,7 @@ class _Parser:
             moves=tuple(moves),
             check=check,
             score=score,
+            out=went_out,
             check_line=check_line,
             variant_at=variant_at,
             hands_at=tuple((hand_at[p].number, hand_at[p].value_col) for p in players if p in hands),
@@ -545,6 +552,18 @@ class _Parser:
                 raise self.error(ln, Message("expected each player once, found {found} twice", found=repr(w)), col)
             seen.add(w.casefold())
         return tuple(w for w, _ in words)
+
+    def went_out(self, ln: _Line, hands: dict[str, tuple[Tile, ...]], hand_at: dict[str, _Line],
+                 resolve: Resolver) -> str:
+        """The ``out:`` line: one player's name, whose hand, if given, is empty."""
+        words = self.words(ln)
+        if len(words) != 1:
+            raise self.error(ln, Message("expected one player's name after 'out:'"))
+        name = resolve(words[0][0], ln, words[0][1])
+        if hands.get(name):
+            raise self.error(ln, Message("{name} went out, so holds no tile, yet the hand on line {line} holds some",
+                                         name=name, line=hand_at[name].number), words[0][1])
+        return name
 
     def engine(self, ln: _Line) -> int:
         m = _ENGINE_RE.match(ln.value)
@@ -592,6 +611,10 @@ class _Parser:
             return int(value)
         if ln.value == "-":
             return 0
+        if len(value.split()) == 1 and not _TILE_WORD.fullmatch(value):
+            # '-3', '3-', '1-2-3': neither a count nor a tile; a tile is not what was surely meant
+            raise self.error(ln, Message("expected how many tiles are left (digits 0-9) or the tiles themselves, "
+                                         "found {found}", found=repr(_clip(value))))
         return self.tile_list(ln)
 
     def train(self, ln: _Line, engine: int | None, allow_marker: bool) -> TrainLine:

@@ -69,6 +69,11 @@ class ReasonCode(enum.Enum):
     MUST_SATISFY_DOUBLE = ("must-satisfy-double", True, "doubles.obligation",
                            "The open double {double} on {required} must be satisfied first.",
                            "While a double is open, the next tile must be laid on it.")
+    MUST_SATISFY_EITHER_DOUBLE = ("must-satisfy-either-double", True, "doubles.order",
+                                  "The open double {double} on {required}, the first laid, or {last} on {train}, "
+                                  "the last laid, must be satisfied first.",
+                                  "Where open doubles may be satisfied in either order, the next tile goes on the first "
+                                  "or the last one laid.")
     MUST_SATISFY_OWN_DOUBLE = ("must-satisfy-own-double", True, "doubles.follow_up",
                                "{player} must follow the double {double} on {required} with a tile on it.",
                                "The layer of a double must satisfy it (or lay another double, where allowed).")
@@ -214,6 +219,16 @@ class ReasonCode(enum.Enum):
     MARKER_PENALTY = ("marker-penalty", False, "scoring.marker_penalty",
                       "{player}'s marker is still down: the penalty adds {points}.",
                       "Some tables charge points for a marker still down at the end of a round.")
+    HAND_NOT_GIVEN = ("hand-not-given", False, None,
+                      "{player}'s hand is not given, so it is not counted.",
+                      "A hand that the position does not give cannot be counted.")
+    HAND_NOT_KNOWN = ("hand-not-known", False, None,
+                      "{player} drew tiles unseen, so the hand is not known and is not counted.",
+                      "A hand holding tiles drawn unseen cannot be counted.")
+    # -- reasons that set a ruleset apart from the position as a whole ------------------------
+    PLAYER_COUNT = ("player-count", False, "players.count",
+                    "{ruleset} is for {low} to {high} players; this position has {count}.",
+                    "A ruleset whose deal does not allow the table's number of players is judged apart.")
 
 
 TRAIN_PARAMS = frozenset({"train", "required"})

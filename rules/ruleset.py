@@ -143,6 +143,8 @@ class FollowUp(Worded):
 class DoubleOrder(Worded):
     OLDEST_FIRST = "oldest-first", "Several open doubles are satisfied in the order they were laid."
     NEWEST_FIRST = "newest-first", "Several open doubles are satisfied in reverse order: the last one laid first."
+    EITHER = "oldest-or-newest", ("Several open doubles may be satisfied in the order they were laid or in reverse "
+                                  "order: the first one laid or the last one laid first.")
 
 
 class Branching(Worded):

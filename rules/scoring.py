@@ -47,21 +47,25 @@ def terms(state: State, seat: int) -> tuple[Term, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Count:
-    """The answer to ``check: score``: each known hand's points and the reasons that decided them."""
+    """The answer to ``check: score``: each player's points and the reasons that decided them."""
 
-    scores: Mapping[str, int]
+    scores: Mapping[str, int | None]
+    """Every player, in seat order; None for a hand that is not given or not known (tiles drawn unseen)."""
     reasons: tuple[Reason, ...]
 
 
 def count_hands(state: State) -> Count:
     """What each known hand counts under the state's ruleset, whether or not the round is over
-    (the bonus and penalties as if it ended now). A hand with tiles drawn unseen is not counted:
-    its points are not known."""
+    (the bonus and penalties as if it ended now). A hand that is not given, or holds tiles drawn
+    unseen, is not counted: its points are None, and a reason says why (every player is listed).
+    The player who went out (an empty hand, or the position's ``out:`` line) counts 0."""
     blank = state.ruleset.flags.scoring_double_blank
-    scores: dict[str, int] = {}
+    scores: dict[str, int | None] = {}
     reasons: list[Reason] = []
     for seat, (name, hand) in enumerate(zip(state.players, state.hands)):
         if hand is None or hand.unknown:
+            scores[name] = None
+            reasons.append(reason(ReasonCode.HAND_NOT_GIVEN if hand is None else ReasonCode.HAND_NOT_KNOWN, player=name))
             continue
         points = hand_points(hand.tiles, state.ruleset)
         if not hand.tiles:
@@ -81,7 +85,7 @@ def round_scores(state: State) -> dict[str, int] | None:
     """Each player's points for a finished round; None while it goes on or a hand is unknown."""
     if not state.round_over or any(hand is None or hand.unknown for hand in state.hands):
         return None
-    return dict(count_hands(state).scores)
+    return {name: points or 0 for name, points in count_hands(state).scores.items()}  # every hand is known
 
 
 @dataclass(frozen=True, slots=True)

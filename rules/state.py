@@ -200,11 +200,7 @@ def build(position: Position, ruleset: Ruleset) -> State:
             pending = frozenset({to_move} | {i for i in range(n) if not trains[i].started and not trains[i].marker})
     listed = tuple(position.players.index(name) if name != MEXICAN else n for name in position.open_doubles or ())
     open_doubles = doubles.opened(flags, trains, listed)
-    notes = []
-    rng = flags.players_count
-    if not rng.min <= n <= rng.max:
-        notes.append(Message("{ruleset} is for {low} to {high} players; this position has {count}.",
-                             ruleset=ruleset.id, low=rng.min, high=rng.max, count=n))
+    notes = []  # a ruleset whose deal does not allow n players: rules.answer.player_count
     if position.round is not None and (expected := engine_double(ruleset, set_max, position.round)) is not None:
         if expected != engine:
             notes.append(Message("under {ruleset} round {round} is played with the {expected}-{expected} engine, "

@@ -71,9 +71,19 @@ def test_check_score_table() -> None:
     out = manage("adjudicate", "-", "--variant", "howto", "--variant", "masters",
                  stdin="players: Ann Bob Cy Dee\nhand Bob: 0-0 12-11\ncheck: score\n")
     assert out.returncode == 0, out.stderr
-    assert out.stdout.count("SCORES Bob ") == 2
-    assert "SCORES Bob 73" in out.stdout and "SCORES Bob 23" in out.stdout
+    # every player is listed: a hand the position does not give is named so, not left out
+    assert out.stdout.count("SCORES Ann hand not given, Bob ") == 2
+    assert "Bob 73, Cy hand not given, Dee hand not given" in out.stdout and "Bob 23, Cy" in out.stdout
+    assert "+ hand-not-given: Cy's hand is not given, so it is not counted." in out.stdout
     assert "+ double-blank-counts: Bob holds the double-blank, which counts 50 under this ruleset." in out.stdout
+
+
+def test_out_and_a_ruleset_set_apart_in_the_table() -> None:
+    out = manage("adjudicate", "-", "--variant", "cardinal",
+                 stdin="players: Ann Bob Cy\nhand Bob: 0-0 9-1\nout: Ann\ncheck: score\n")
+    assert out.returncode == 0, out.stderr
+    assert "set apart: Cardinal Games is for 4 to 10 players; this position has 3." in out.stdout
+    assert "SCORES Ann 0, Bob 10, Cy hand not given" in out.stdout
 
 
 def test_readable_table() -> None:

@@ -83,6 +83,9 @@ MESSAGES = [
     _('The open double {double} on {required} must be satisfied first.'),
     _('While a double is open, the next tile must be laid on it.'),
     # Translators: keep every {placeholder} exactly as it is.
+    _('The open double {double} on {required}, the first laid, or {last} on {train}, the last laid, must be satisfied first.'),
+    _('Where open doubles may be satisfied in either order, the next tile goes on the first or the last one laid.'),
+    # Translators: keep every {placeholder} exactly as it is.
     _('{player} must follow the double {double} on {required} with a tile on it.'),
     _('The layer of a double must satisfy it (or lay another double, where allowed).'),
     # Translators: keep every {placeholder} exactly as it is.
@@ -217,6 +220,15 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _("{player}'s marker is still down: the penalty adds {points}."),
     _('Some tables charge points for a marker still down at the end of a round.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _("{player}'s hand is not given, so it is not counted."),
+    _('A hand that the position does not give cannot be counted.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{player} drew tiles unseen, so the hand is not known and is not counted.'),
+    _('A hand holding tiles drawn unseen cannot be counted.'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{ruleset} is for {low} to {high} players; this position has {count}.'),
+    _("A ruleset whose deal does not allow the table's number of players is judged apart."),
     _('How many players the source allows.'),
     _('Which set and how many tiles each player draws, by player count.'),
     _('Markers, hub and other equipment besides the tiles.'),
@@ -306,6 +318,7 @@ MESSAGES = [
     _('Order in which several open doubles are satisfied.'),
     _('Several open doubles are satisfied in the order they were laid.'),
     _('Several open doubles are satisfied in reverse order: the last one laid first.'),
+    _('Several open doubles may be satisfied in the order they were laid or in reverse order: the first one laid or the last one laid first.'),
     _('A double whose number is all played stops restricting play.'),
     _('A double whose number is all played is dead and no longer restricts play.'),
     _('There are no dead doubles: a double keeps its effect even when its number is all played.'),
@@ -382,12 +395,17 @@ MESSAGES = [
     _('expected at least two player names, separated by spaces'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected at most {limit} players, found {count}'),
+    _("expected one player's name after 'out:'"),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{name} went out, so holds no tile, yet the hand on line {line} holds some'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected the engine double like 12-12 or 12, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected an engine from 0 to {limit}, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected a set like double-12 (double-6, -9, -12, -15 or -18), found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected how many tiles are left (digits 0-9) or the tiles themselves, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _("the engine {engine}-{engine} is above the set's maximum {limit}"),
     # Translators: keep every {placeholder} exactly as it is.
@@ -415,8 +433,6 @@ MESSAGES = [
     _('expected each player once, found {found} twice'),
     _("expected tiles like 6-4 separated by spaces (or '-' for none)"),
     _('expected tiles like 6-4 separated by spaces'),
-    # Translators: keep every {placeholder} exactly as it is.
-    _('expected how many tiles are left (digits 0-9) or the tiles themselves, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected at most {limit} tiles in the boneyard, found {count}'),
     _("the Mexican train carries no player's marker; expected no '*'"),
@@ -446,8 +462,6 @@ MESSAGES = [
     _('the engine of round {round}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('the engine of a double-{set} set'),
-    # Translators: keep every {placeholder} exactly as it is.
-    _('{ruleset} is for {low} to {high} players; this position has {count}.'),
     # Translators: keep every {placeholder} exactly as it is.
     _('under {ruleset} nobody starts the Mexican train during the first turns, yet it is started here.'),
     # Translators: keep every {placeholder} exactly as it is.

@@ -368,8 +368,6 @@ TEXTS = [
     _('If there are no more tiles in the boneyard and you have no playable tile, pass and put a marker beside your train.'),
     # Translators: ruleset text: gamerules.yaml rules.turn.announce_last_tile.cite[0].gloss
     _('When a player has only one tile left, they must signal it to the other players, either by tapping the table or out loud.'),
-    # Translators: ruleset text: gamerules.yaml rules.markers.placed.cite[1].gloss
-    _('Your turn is over, and play continues.'),
     # Translators: ruleset text: gamerules.yaml rules.markers.removed.cite[0].gloss
     _('You may remove the marker after you have successfully played a tile on your personal train.'),
     # Translators: ruleset text: gamerules.yaml rules.doubles.play_again.cite[0].gloss, gamerules.yaml rules.doubles.follow_up.cite[0].gloss
@@ -410,10 +408,10 @@ TEXTS = [
     _('The player with the lowest total score at the end of the game wins (the sum of the round totals).'),
     # Translators: ruleset text: gamerules.yaml rules.winner.tie_breaks.reading, cardinal.yaml rules.winner.tie_breaks.reading
     _('No tie-break is given, so players tied for the lowest total share the win.'),
-    # Translators: ruleset text: gamerules.yaml options.reverse-order.label, masters.yaml options.reverse-order.label
-    _('Doubles satisfied in reverse order'),
+    # Translators: ruleset text: gamerules.yaml options.reverse-order.label
+    _('Doubles satisfied in either order'),
     # Translators: ruleset text: gamerules.yaml options.reverse-order.summary
-    _('Several open doubles are closed in the reverse order of laying.'),
+    _('Several open doubles may also be closed in the reverse order of laying: the first laid or the last laid is satisfied first.'),
     # Translators: ruleset text: gamerules.yaml options.reverse-order.cite[0].gloss, gamerules.yaml options.reverse-order.changes.doubles.order.cite[0].gloss
     _('Several doubles that are not satisfied may also be closed in reverse order.'),
     # Translators: ruleset text: masters.yaml title
@@ -518,12 +516,10 @@ TEXTS = [
     _('Whenever a player plays a domino on his own train, if his train has a marker on it, the marker is removed.'),
     # Translators: ruleset text: masters.yaml rules.doubles.per_turn.reading, cardinal.yaml rules.doubles.per_turn.reading
     _('A double gives the player another turn, and nothing limits how many doubles one turn may lay.'),
-    # Translators: ruleset text: masters.yaml rules.doubles.obligation.cite[0].gloss
-    _('(There) are a lot of extended variants for playing doubles.'),
-    # Translators: ruleset text: masters.yaml rules.doubles.obligation.cite[1].gloss
-    _('Masters Traditional Games advises against these rules for beginners, children or people who prefer a simpler game'),
     # Translators: ruleset text: masters.yaml rules.doubles.obligation.note
     _('The basic rules set no obligation on an open double; the duty to satisfy a double is listed only among the extended variants (the option “Mandatory doubles”).'),
+    # Translators: ruleset text: masters.yaml rules.doubles.obligation.reading
+    _('An open double binds no one: the duty to satisfy it is listed only among the extended variants (the option “Mandatory doubles”), not in the basic rules.'),
     # Translators: ruleset text: masters.yaml rules.doubles.follow_up.note
     _('The extra turn is an ordinary turn: play on any available train, else draw, else mark the own train.'),
     # Translators: ruleset text: masters.yaml rules.doubles.order.cite[0].gloss, masters.yaml options.reverse-order.changes.doubles.order.cite[0].gloss
@@ -574,6 +570,8 @@ TEXTS = [
     _('The player may play against any available train.'),
     # Translators: ruleset text: masters.yaml options.free-bonus-turn.changes.doubles.follow_up.cite[2].gloss
     _('This of course means that a player may play several doubles in a row, so that the players on the following turns must play against two or more doubles before they can carry on in the normal way.'),
+    # Translators: ruleset text: masters.yaml options.reverse-order.label
+    _('Doubles satisfied in reverse order'),
     # Translators: ruleset text: masters.yaml options.reverse-order.summary
     _('When one player has laid two or more doubles, they must be satisfied in the reverse of the order in which they were laid.'),
     # Translators: ruleset text: masters.yaml options.reverse-order.cite[0].gloss
@@ -584,8 +582,6 @@ TEXTS = [
     _('Under the mandatory-double rule, a double whose matching tiles have all been played is ignored from then on.'),
     # Translators: ruleset text: masters.yaml options.dead-double.changes.doubles.dead.cite[0].gloss
     _('This double must then be ignored from that moment on (otherwise the game would stop).'),
-    # Translators: ruleset text: masters.yaml options.dead-double.changes.doubles.dead.cite[1].gloss
-    _('Some people then stack the double on the previous tile of the train to show that the train has stopped for good.'),
     # Translators: ruleset text: masters.yaml options.dead-double.changes.doubles.dead.note
     _('The source gives this as a consequence of the mandatory-double rule ("otherwise the game would stop") rather than as a separate choice; without it a dead double would block play under “Mandatory doubles”.'),
     # Translators: ruleset text: masters.yaml options.no-special-first-turn.label

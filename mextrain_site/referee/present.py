@@ -371,10 +371,11 @@ def _scores(ruled: list[Column], words: dict[str, _Reasons]) -> tuple[ScoreView,
         state = col.ruling.state
         hands = []
         for name, hand in zip(state.players, state.hands):
-            if name not in scores or hand is None:
+            points = scores.get(name)
+            if points is None or hand is None:  # a hand not given (listed by the engine as None)
                 continue
             tiles = tuple(TileCount(str(t), hand_points((t,), col.ruleset)) for t in hand.tiles)
-            hands.append(HandScore(name, tiles, scores[name], terms(state, state.players.index(name))))
+            hands.append(HandScore(name, tiles, points, terms(state, state.players.index(name))))
         blank = hand_points((Tile.of(0, 0),), col.ruleset)
         key = (tuple((h.player, h.sum) for h in hands), blank)
         group = groups.get(key)

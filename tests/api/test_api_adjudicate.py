@@ -81,7 +81,9 @@ def test_each_rule_cites_its_source_once_per_ruleset(client: Client, spec_exampl
     for ident, ruling in data["variants"].items():
         rs = get_ruleset(ident)
         for key, entry in ruling["rules"].items():
-            assert entry == {"citations": [c.as_json() for c in rs.citations(key)]}
+            rule_ = rs.rule(key)
+            silent = {} if rule_.status.value == "stated" else {"status": rule_.status.value, "reading": rule_.reading}
+            assert entry == {"citations": [c.as_json() for c in rs.citations(key)], **silent}
         text = json.dumps(ruling, ensure_ascii=False)
         quotes = [json.dumps(c["quote"], ensure_ascii=False) for e in ruling["rules"].values() for c in e["citations"]]
         for quote in quotes:  # a quote stands once for each rule that cites it, nowhere else
@@ -118,10 +120,12 @@ def test_check_score_counts_each_given_hand(client: Client) -> None:
     data = body(client.post(URL, SCORE_QUESTION, content_type="text/plain"))
     worth = {"howto": 73, "gamerules": 73, "masters": 23, "cardinal": 23}
     for ident, ruling in data["variants"].items():
-        assert ruling["scores"] == {"Ann": 0, "Bob": worth[ident]}, ident
+        # a player without a hand line is listed as not given (null), not left out (the spec)
+        assert ruling["scores"] == {"Ann": 0, "Bob": worth[ident], "Cy": None, "Dee": None}, ident
         check = ruling["check"]
         assert check["move"] == "score" and check["legal"] is None
-        assert [r["code"] for r in check["reasons"]] == ["out-counts-zero", "hand-counts", "double-blank-counts"]
+        assert [r["code"] for r in check["reasons"]] == ["out-counts-zero", "hand-counts", "double-blank-counts",
+                                                         "hand-not-given", "hand-not-given"]
         assert list(ruling["rules"]) == ["scoring.double_blank"]
         assert ruling["to_move"] is None and ruling["actions"] == []
     blank = data["variants"]["howto"]["check"]["reasons"][2]["text"]
@@ -311,11 +315,18 @@ def test_the_sites_gettext_wording_plugs_into_the_hook(client: Client, spec_exam
 
 
 @pytest.mark.parametrize("lang", ["he", "hu", "ky", "it", "el"])
-def test_notes_follow_accept_language(client: Client, lang: str) -> None:
-    """The engine's notes are messages like its errors: worded in the reader's language."""
+def test_player_count_follows_accept_language(client: Client, lang: str) -> None:
+    """A ruleset whose deal does not allow the table's number of players is marked apart
+    (``"applies": false``, a ``player-count`` reason naming the range), worded in the reader's language."""
     text = "players: Ann Bob\nengine: 12\nturn: Ann\nhand: 12-3\n"
-    english = body(post_json(client, {"position": text, "variant": "cardinal"}))["variants"]["cardinal"]["notes"]
-    assert english == ["cardinal is for 4 to 10 players; this position has 2."]
+    english = body(post_json(client, {"position": text, "variant": "cardinal"}))["variants"]["cardinal"]
+    assert english["applies"] is False and english["notes"] == []
+    assert [(r["code"], r["text"], r["rule"]) for r in english["applies_reasons"]] == [
+        ("player-count", "Cardinal Games is for 4 to 10 players; this position has 2.", "players.count")]
+    assert english["rules"]["players.count"]["citations"]
     r = post_json(client, {"position": text, "variant": "cardinal"}, HTTP_ACCEPT_LANGUAGE=lang)
-    notes = body(r)["variants"]["cardinal"]["notes"]
-    assert len(notes) == 1 and notes != english and "cardinal" in notes[0] and "4" in notes[0] and "10" in notes[0]
+    texts = [r["text"] for r in body(r)["variants"]["cardinal"]["applies_reasons"]]
+    assert len(texts) == 1 and texts[0] != english["applies_reasons"][0]["text"]
+    assert "Cardinal Games" in texts[0] and "4" in texts[0] and "10" in texts[0]
+    howto = body(post_json(client, {"position": text, "variant": "howto"}))["variants"]["howto"]
+    assert howto["applies"] is True and howto["applies_reasons"] == []

@@ -90,7 +90,7 @@ def test_a_missing_line_is_reported_where_it_is_typed(text: str, line: int, colu
         # ... and before it
         ("players: Ann Bob\ncolour: red\nAnn: -\nBob: -\nhand: 1-2\n", (2, 1),
          "expected a known key (variant, players, set, engine, phase, round, boneyard, turn, hand, open-doubles, "
-         "moves, check, mexican) or a player's name (Ann, Bob), found 'colour'"),
+         "moves, check, out, mexican) or a player's name (Ann, Bob), found 'colour'"),
         ("players: Ann Bob\nengine: 12-12\nAnn: 12-1 1-x\nBob: -\nhand: 1-2\n", (3, 11),
          "expected a tile like 6-4, found '1-x'"),
         ("players: Ann Bob\nphase: later\nAnn: -\nBob: -\nturn: Ann\n", (2, 8),

@@ -65,7 +65,7 @@ def test_moves_indented_or_semicolons() -> None:
          "line 3, column 7: expected a player in 'players' (Ann, Bob), found 'Zed'"),
         ("players: Ann Bob\nengine: 12\ncolour: red\nturn: Ann\n",
          "line 3, column 1: expected a known key (variant, players, set, engine, phase, round, boneyard, turn, hand, "
-         "open-doubles, moves, check, mexican) or a player's name (Ann, Bob), found 'colour'"),
+         "open-doubles, moves, check, out, mexican) or a player's name (Ann, Bob), found 'colour'"),
         ("players: Ann Bob\nengine: 12\nturn: Ann\ncheck: Bob: 6-4 => Ann\n",
          "line 4, column 17: expected '-> TRAIN' after the tile, found '=>'"),
         ("players: Ann Bob\nengine: 12\nturn: Ann\nmoves:\n  Ann: 12-3 -> Cy\n",
@@ -78,6 +78,20 @@ def test_moves_indented_or_semicolons() -> None:
         ("players: Ann Bob\nengine: 12\nturn: Ann\nturn: Bob\n", "line 4, column 1: 'turn' is given twice (first on line 3)"),
         ("players: Ann Bob\nengine: 12\nthis line has no colon\n",
          "line 3, column 1: expected 'key: value', found 'this line has no colon'"),
+        # a count or a list of tiles is expected, not a tile alone
+        ("players: Ann Bob\nengine: 12\nturn: Ann\nboneyard: -3\n",
+         "line 4, column 11: expected how many tiles are left (digits 0-9) or the tiles themselves, found '-3'"),
+        ("players: Ann Bob\nengine: 12\nturn: Ann\nboneyard: 3-\n",
+         "line 4, column 11: expected how many tiles are left (digits 0-9) or the tiles themselves, found '3-'"),
+        ("players: Ann Bob\nengine: 12\nturn: Ann\nboneyard: 3-4 -3\n",
+         "line 4, column 15: expected a tile like 6-4, found '-3'"),
+        ("players: Ann Bob\nhand Ann: 3-4\nout: Ann\ncheck: score\n",
+         "line 3, column 6: Ann went out, so holds no tile, yet the hand on line 2 holds some"),
+        ("players: Ann Bob\nout: Ann Bob\ncheck: score\n", "line 2, column 6: expected one player's name after 'out:'"),
+        ("players: Ann Bob\nout: Zed\ncheck: score\n",
+         "line 2, column 6: expected a player in 'players' (Ann, Bob), found 'Zed'"),
+        ("players: Ann Out\nengine: 12\nturn: Ann\n",
+         "line 1, column 14: expected a player's name, found the reserved word 'Out'"),
     ],
 )
 def test_syntax_errors_name_line_and_column(text: str, message: str) -> None:
@@ -163,3 +177,14 @@ def test_without_check_score_engine_and_turn_are_required(text: str, message: st
     with pytest.raises(PositionSyntaxError) as info:
         Position.parse(text)
     assert str(info.value) == message
+
+
+def test_out_names_the_player_who_went_out() -> None:
+    """``out: Ann``: Ann's hand is empty (she counts 0); a player with neither a hand nor ``out:``
+    is not given. The line formats after the hands and parses back."""
+    p = Position.parse("players: Ann Bob Cy\nOUT: ann\nhand Bob: 0-0 12-11\ncheck: score\n")
+    assert p.out == "Ann" and p.hand("Ann") == () and p.hand("Cy") is None
+    assert p.format() == "players: Ann Bob Cy\nhand Bob: 0-0 12-11\nout: Ann\ncheck: score\n"
+    assert Position.parse(p.format()) == p
+    agreed = Position.parse("players: Ann Bob\nhand Ann: -\nout: Ann\ncheck: score\n")
+    assert agreed.out == "Ann" and Position.parse(agreed.format()) == agreed

@@ -202,7 +202,7 @@ def test_unsafe_scalar_tag_is_refused_with_a_message() -> None:
 ])
 def test_an_option_needs_a_label_for_players(label_line: str, found: str) -> None:
     """Every option names itself for players: ``label``, a non-empty string beside it in the file."""
-    text = GOOD.replace('    label: "Doubles satisfied in reverse order"\n', label_line)
+    text = GOOD.replace('    label: "Doubles satisfied in either order"\n', label_line)
     assert text != GOOD
     with pytest.raises(RulesetFileError) as info:
         parse_ruleset_file(text, "variants/gamerules.yaml", "gamerules")

@@ -61,6 +61,11 @@ class Command(BaseCommand):
         return read_text(name, MAX_TEXT * 4)
 
 
+def _scores(scores: dict[str, int | None]) -> str:
+    """Each player's points; a hand the position does not give is named so, not left out."""
+    return ", ".join(f"{p} {'hand not given' if s is None else s}" for p, s in scores.items())
+
+
 def render_table(result: dict[str, Any]) -> str:
     """A readable ruling: per ruleset, the check first, then every action with its reasons."""
     lines: list[str] = []
@@ -75,16 +80,17 @@ def render_table(result: dict[str, Any]) -> str:
             lines.append(f"   replay stopped at line {failed['line']}: {failed['move']} is illegal "
                          f"({rep['moves_applied']} moves applied)")
             lines.extend(f"     - {r['code']}: {r['text']}" for r in failed["reasons"] if r["blocks"])
+        lines.extend(f"   set apart: {r['text']}" for r in ruling.get("applies_reasons", ()))
         for note in ruling["notes"]:
             lines.append(f"   note: {note}")
         counted = ruling["check"] is not None and ruling["check"]["legal"] is None  # check: score
         if ruling["round_over"]:
             lines.append("   the round is over" + (
-                ": " + ", ".join(f"{p} {s}" for p, s in ruling["scores"].items()) if ruling["scores"] and not counted else ""))
+                ": " + _scores(ruling["scores"]) if ruling["scores"] and not counted else ""))
         if ruling["check"] is not None:
             c = ruling["check"]
             if c["legal"] is None:  # check: score
-                lines.append("   SCORES " + (", ".join(f"{p} {s}" for p, s in ruling["scores"].items()) or "-"))
+                lines.append("   SCORES " + (_scores(ruling["scores"]) or "-"))
             else:
                 lines.append(f"   CHECK {c['move']}: {'LEGAL' if c['legal'] else 'ILLEGAL'}")
             lines.extend(f"     {'x' if r['blocks'] else '+'} {r['code']}: {r['text']}" for r in c["reasons"])
