@@ -29,17 +29,17 @@ from django.utils.translation import get_language, get_language_bidi, gettext
 
 from mextrain_site.core.bidi import FSI, PDI
 from mextrain_site.core.i18n import WORDING, source_title
-from mextrain_site.core.referee import parse
+from mextrain_site.core.referee import Request, choose_rulesets, parse
 from mextrain_site.reference.citations import CitationView, citation_view, published
 from mextrain_site.reference.sources import anchor_for
-from rules.answer import Ruling, rule
+from rules.answer import Ruling, rule, smallest_set
 from rules.errors import ErrorCode, InputError
 from rules.explain import Judgement
 from rules.limits import MAX_PAGE_WORK
 from rules.memo import Memo
 from rules.messages import Message
 from rules.moves import Move
-from rules.position import ImpossiblePositionError
+from rules.position import ImpossiblePositionError, Position
 from rules.reasons import DISPUTE_ANSWERS, Reason, ReasonCode
 from rules.ruleset import Citation, Ruleset, Source, Status
 from rules.scoring import hand_points, terms
@@ -58,9 +58,11 @@ from .view_models import (
     Judged,
     ReasonView,
     ReplayStop,
+    Retry,
     Row,
     ScoreView,
     TileCount,
+    Unknown,
 )
 
 ECHO_CONTEXT = 3
@@ -246,18 +248,60 @@ class _Reasons:
 # -- building ------------------------------------------------------------------------------------
 
 
-def _columns(text: str, variants: Sequence[str] | None, links: _Links, language: str) -> tuple[list[Column], int]:
-    request = parse(text, variants or None, max_work=MAX_PAGE_WORK)
+def _apart(column: Column, wording: _Wording) -> str:
+    """Why the engine sets a ruleset apart (``player-count``), in the reader's words, the ruleset
+    named as players name it in their language ("Cardinal Games is for 4 to 10 players; …")."""
+    assert column.ruling is not None
+    sentences = []
+    for r in column.ruling.apart:
+        named = r._replace(params=tuple((k, column.title if k == "ruleset" else v) for k, v in r.params))
+        sentences.append(named.text(wording.template(r.code), wording.train_label))
+    return " ".join(sentences)
+
+
+def _columns(request: Request, links: _Links, language: str, wording: _Wording) -> list[Column]:
     columns = []
     for rs in request.rulesets:
         url = links("reference:variant", rs.id)
         try:
             ruling = rule(request.position, rs)
         except ImpossiblePositionError as exc:
-            columns.append(Column(rs, None, exc.worded(gettext), url, language))
+            larger = smallest_set(request.position, rs, exc)
+            columns.append(Column(rs, None, exc.worded(gettext), url, language, smallest_set=larger))
             continue
-        columns.append(Column(rs, ruling, "", url, language))
-    return columns, request.position.check_line
+        column = Column(rs, ruling, "", url, language)
+        columns.append(replace(column, apart=_apart(column, wording)) if ruling.apart else column)
+    return columns
+
+
+def with_set(text: str, set_max: int) -> str:
+    """The text as typed, with the line ``set: double-N`` added after its ``players`` line (first
+    when it has none): what "judge again with a larger set" posts."""
+    lines = text.splitlines()
+    at = next((i + 1 for i, line in enumerate(lines) if line.lstrip().startswith("players:")), 0)
+    lines.insert(at, f"set: double-{set_max}")
+    return "\n".join(lines) + "\n"
+
+
+def _retry(text: str, sets: Sequence[int | None]) -> Retry | None:
+    """The offer to judge again, when every refusal has a set that holds the position."""
+    if not sets or None in sets:
+        return None
+    larger = max(s for s in sets if s is not None)
+    return Retry(larger, with_set(text, larger))
+
+
+def set_to_try(text: str, variants: Sequence[str] | None, error: InputError) -> Retry | None:
+    """When no ruleset judged can take the position only because a pip is above the set each uses
+    by default (the text names none), the offer to judge again with the smallest set that holds it."""
+    if not isinstance(error, ImpossiblePositionError) or error.code is not ErrorCode.PIP_ABOVE_SET:
+        return None
+    try:
+        position = Position.parse(text)
+        rulesets = choose_rulesets(position, variants or None)
+    except InputError:
+        return None
+    return _retry(text, [smallest_set(position, rs, error) for rs in rulesets])
 
 
 def judged_page(text: str, variants: Sequence[str] | None = None) -> Judged:
@@ -265,16 +309,19 @@ def judged_page(text: str, variants: Sequence[str] | None = None) -> Judged:
     active = get_language()
     language = active or "en"
     links = _Links(active or "")
-    columns, check_line = _columns(text, variants, links, language)
+    request = parse(text, variants or None, max_work=MAX_PAGE_WORK)
+    wording = _Wording()
+    columns = _columns(request, links, language, wording)
     ruled = [c for c in columns if c.ruling is not None]
     if not ruled:
         first = columns[0].error if columns else ""
         raise InputError(first or Message("the position cannot be judged"), code=ErrorCode.IMPOSSIBLE)
-    wording = _Wording()
     words = {c.id: _Reasons(c.ruleset, links, language, wording) for c in ruled}
     stops = _stops(ruled, words)
-    return Judged(text, tuple(columns), _check(ruled, check_line, words), _rows(ruled, words), stops,
-                  _boards(ruled, stops), _scores(ruled, words))
+    check = _check(ruled, request.position.check_line, words, len(request.position.players))
+    impossible = [c.smallest_set for c in columns if c.ruling is None]
+    return Judged(text, tuple(columns), check, _rows(ruled, words), stops, _boards(ruled, stops),
+                  _scores(ruled, words, request.position.out), _retry(text, impossible))
 
 
 def _ordered(j: Judgement, words: _Reasons, contested: set[str]) -> list[ReasonView]:
@@ -294,16 +341,21 @@ def _ordered(j: Judgement, words: _Reasons, contested: set[str]) -> list[ReasonV
     return sorted(views, key=rank)
 
 
-def _check(ruled: list[Column], line: int, words: dict[str, _Reasons]) -> CheckView | None:
+def _check(ruled: list[Column], line: int, words: dict[str, _Reasons], players: int) -> CheckView | None:
+    """The verdict on the disputed move: counted over the rulesets that allow the table's number
+    of players (over all when none does), the others' answers set apart beside it."""
     judged = [(c, c.ruling.check) for c in ruled if c.ruling is not None and c.ruling.check is not None]
     if not judged:
         return None
-    contested = {r.rule_key for _, j in judged if not j.legal for r in j.reasons if r.blocks and r.rule_key}
+    counted = [(c, j) for c, j in judged if c.applies] or judged
+    contested = {r.rule_key for _, j in counted if not j.legal for r in j.reasons if r.blocks and r.rule_key}
     answers = []
     for col, j in judged:
         views = _ordered(j, words[col.id], contested)
         answers.append(Answer(col, j.legal, views[0] if views else None, tuple(views[1:])))
-    return CheckView(str(judged[0][1].move), line, tuple(answers))
+    counts = {c.id for c, _ in counted}
+    return CheckView(str(judged[0][1].move), line, tuple(a for a in answers if a.column.id in counts),
+                     tuple(a for a in answers if a.column.id not in counts), players)
 
 
 def _rows(ruled: list[Column], words: dict[str, _Reasons]) -> tuple[Row, ...]:
@@ -358,10 +410,12 @@ def _stops(ruled: list[Column], words: dict[str, _Reasons]) -> tuple[ReplayStop,
                  for (line, move), (applied, titles, sentences) in stops.items())
 
 
-def _scores(ruled: list[Column], words: dict[str, _Reasons]) -> tuple[ScoreView, ...]:
-    """What each known hand counts, when the round is over or ``check: score`` asks, grouped by
-    rulesets that count alike. The engine gives each hand's points; the page writes the sum out
-    tile by tile, each tile counted by the engine's rule (:func:`rules.scoring.hand_points`)."""
+def _scores(ruled: list[Column], words: dict[str, _Reasons], out: str | None) -> tuple[ScoreView, ...]:
+    """What each hand counts, when the round is over or ``check: score`` asks, grouped by
+    rulesets that count alike. The engine gives each hand's points (None for a hand not given or
+    holding tiles drawn unseen: listed, not left out); the page writes the sum out tile by tile,
+    each tile counted by the engine's rule (:func:`rules.scoring.hand_points`), and marks the
+    player who went out (``out``)."""
     groups: dict[tuple[object, ...], tuple[ScoreView, list[str]]] = {}
     for col in ruled:
         assert col.ruling is not None
@@ -370,12 +424,16 @@ def _scores(ruled: list[Column], words: dict[str, _Reasons]) -> tuple[ScoreView,
             continue
         state = col.ruling.state
         hands = []
-        for name, hand in zip(state.players, state.hands):
-            points = scores.get(name)
-            if points is None or hand is None:  # a hand not given (listed by the engine as None)
+        for seat, (name, hand) in enumerate(zip(state.players, state.hands)):
+            if name not in scores:
+                continue
+            points = scores[name]
+            if points is None or hand is None:
+                unknown = Unknown.NOT_GIVEN if hand is None else Unknown.DRAWN_UNSEEN
+                hands.append(HandScore(name, (), None, went_out=name == out, unknown=unknown))
                 continue
             tiles = tuple(TileCount(str(t), hand_points((t,), col.ruleset)) for t in hand.tiles)
-            hands.append(HandScore(name, tiles, points, terms(state, state.players.index(name))))
+            hands.append(HandScore(name, tiles, points, terms(state, seat), went_out=name == out))
         blank = hand_points((Tile.of(0, 0),), col.ruleset)
         key = (tuple((h.player, h.sum) for h in hands), blank)
         group = groups.get(key)

@@ -8,6 +8,7 @@ rule: the values hold what the engine ruled, in the reader's words.
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -63,6 +64,12 @@ class Column:
     url: str = ""
     language: str = ""
     """The reader's language, which names the ruleset."""
+    apart: str = ""
+    """Why the ruleset is set apart from the verdict, in the reader's words ("Cardinal Games is for
+    4 to 10 players; this position has 3."); "" when it fits the position."""
+    smallest_set: int | None = None
+    """When a pip above the ruleset's default set is all that refuses the position: the smallest
+    set that holds it (judge again with ``set: double-N``)."""
 
     @property
     def id(self) -> str:
@@ -78,6 +85,11 @@ class Column:
         if found is None:
             found = _TITLES.keep(key, (self.ruleset, ruleset_name(self.ruleset)))
         return found[1]
+
+    @property
+    def applies(self) -> bool:
+        """The ruleset allows the table's number of players: the verdict counts it."""
+        return not self.apart
 
     @property
     def round_over(self) -> bool:
@@ -108,6 +120,12 @@ class CheckView:
     move: str
     line: int
     answers: tuple[Answer, ...]
+    """The rulesets the verdict counts: those that allow the table's number of players (every
+    ruleset judged when none does)."""
+    apart: tuple[Answer, ...] = ()
+    """The rulesets set apart: their rules' answer, shown beside the verdict, not counted in it."""
+    players: int = 0
+    """The table's number of players."""
 
     @property
     def verdict(self) -> str:
@@ -130,7 +148,7 @@ class CheckView:
 
     @property
     def has_others(self) -> bool:
-        return any(a.others for a in self.answers)
+        return any(a.others for a in self.answers + self.apart)
 
 
 class Cell(NamedTuple):
@@ -170,18 +188,35 @@ class TileCount:
     points: int
 
 
+class Unknown(enum.Enum):
+    """Why a hand is not counted."""
+
+    NOT_GIVEN = "not-given"
+    """The position gives no ``hand`` line for the player (nor ``out:``)."""
+    DRAWN_UNSEEN = "drawn-unseen"
+    """The player drew tiles that the position does not show."""
+
+
 @dataclass(frozen=True)
 class HandScore:
     player: str
     tiles: tuple[TileCount, ...]
-    total: int
+    total: int | None
+    """The points; None for a hand not counted (:attr:`unknown` says why)."""
     terms: tuple[Term, ...] = ()
     """The bonus and penalties the ruleset adds (rules.scoring.terms)."""
+    went_out: bool = False
+    """The player who went out (``out:``): no tile left."""
+    unknown: Unknown | None = None
 
     @property
     def sum(self) -> str:
         """The count written out: '0-0 counts 50 + 12-11 counts 23 = 73', with the bonus and
-        penalties as terms: '... + Marker penalty adds 25 = 98'."""
+        penalties as terms: '... + Marker penalty adds 25 = 98'; for a hand not counted, why."""
+        if self.unknown is Unknown.NOT_GIVEN or self.total is None and self.unknown is None:
+            return gettext("hand not given")
+        if self.unknown is Unknown.DRAWN_UNSEEN or self.total is None:
+            return gettext("hand not known: tiles drawn unseen")
         if not self.tiles and not self.terms:
             return gettext("no tiles left = %(total)s") % {"total": self.total}
         parts = [gettext("%(tile)s counts %(points)s") % {"tile": t.tile, "points": t.points} for t in self.tiles]
@@ -214,6 +249,19 @@ class BoardView:
 
 
 @dataclass(frozen=True)
+class Retry:
+    """The offer to judge again with a larger set, when a pip above the set the rulesets use by
+    default is all that refuses the position: the text as typed with ``set: double-N`` added."""
+
+    set_max: int
+    text: str
+
+    @property
+    def line(self) -> str:
+        return f"set: double-{self.set_max}"
+
+
+@dataclass(frozen=True)
 class Judged:
     text: str
     columns: tuple[Column, ...]
@@ -222,6 +270,9 @@ class Judged:
     stops: tuple[ReplayStop, ...]
     boards: tuple[BoardView, ...]
     scores: tuple[ScoreView, ...] = ()
+    retry: Retry | None = None
+    """Offered when every ruleset that cannot judge the position is refused only for a pip above
+    its default set."""
 
     @property
     def ruled(self) -> list[Column]:
@@ -230,6 +281,11 @@ class Judged:
     @property
     def impossible(self) -> list[Column]:
         return [c for c in self.columns if c.ruling is None]
+
+    @property
+    def apart(self) -> list[Column]:
+        """The rulesets judged but set apart (their deal does not allow the table's number of players)."""
+        return [c for c in self.columns if c.ruling is not None and not c.applies]
 
     @functools.cached_property
     def open_rows(self) -> list[Row]:
