@@ -307,7 +307,8 @@ def _with_hand(p: Position, name: str, tiles: tuple[Tile, ...] | None) -> Positi
         hands.pop(name, None)
     else:
         hands[name] = tiles
-    return replace(p, hands=tuple((n, hands[n]) for n in p.players if n in hands))
+    out = None if tiles and p.out == name else p.out  # tiles in hand: the player did not go out
+    return replace(p, hands=tuple((n, hands[n]) for n in p.players if n in hands), out=out)
 
 
 def _new(p: Position) -> Position:
@@ -329,7 +330,8 @@ def _drop_player(p: Position, name: str) -> Position:
         return name not in (m.player, m.train)
     check = p.check if p.check is not None and keeps(p.check) else None
     return replace(p, moves=tuple(m for m in p.moves if keeps(m.move)), check=check,
-                   open_doubles=None if p.open_doubles is None else tuple(n for n in p.open_doubles if n != name))
+                   open_doubles=None if p.open_doubles is None else tuple(n for n in p.open_doubles if n != name),
+                   out=None if p.out == name else p.out)
 
 
 def _player_remove(p: Position, name: str) -> Position:
@@ -355,7 +357,7 @@ def _player_rename(p: Position, name: str, new: str) -> Position:
     def moved(m: Move) -> Move:
         return Move(new if m.player == name else m.player, m.action, m.tile, to(m.train))
 
-    q = replace(p, players=tuple(new if n == name else n for n in p.players), turn=to(p.turn) or p.turn,
+    q = replace(p, players=tuple(new if n == name else n for n in p.players), turn=to(p.turn) or p.turn, out=to(p.out),
                 hands=tuple((new if n == name else n, t) for n, t in p.hands),
                 moves=tuple(MoveLine(moved(m.move)) for m in p.moves),
                 check=None if p.check is None else moved(p.check),

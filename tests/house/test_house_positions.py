@@ -54,7 +54,7 @@ class Case:
     houses: tuple[str, ...]
     text: str
     expected: tuple[tuple[int, str, bool, tuple[str, ...]], ...]
-    scores: dict[str, int] | None = None
+    scores: dict[str, int | None] | None = None
     score_reasons: tuple[str, ...] | None = None
     notes: int | None = None
     error: str | None = None
@@ -90,14 +90,15 @@ def load() -> list[Case]:
             houses = tuple(ln.removeprefix("house:").strip() for ln in lines if ln.startswith("house:"))
             text = "\n".join(ln for ln in lines if not ln.startswith("house:")) + "\n"
             expected = []
-            scores: dict[str, int] | None = None
+            scores: dict[str, int | None] | None = None
             score_reasons: tuple[str, ...] | None = None
             checks: dict[str, str] = {}
             for n, raw in enumerate(expect.splitlines(), 1):
                 if not raw.strip() or raw.startswith("#"):
                     continue
                 if raw.startswith("scores =>"):
-                    scores = {k: int(v) for k, v in (item.split("=") for item in raw.split("=>", 1)[1].split())}
+                    scores = {k: None if v == "-" else int(v)  # "-": the hand is not given
+                              for k, v in (item.split("=") for item in raw.split("=>", 1)[1].split())}
                     continue
                 if raw.startswith("check score =>"):
                     score_reasons = tuple(sorted(raw.split("=>", 1)[1].split()))

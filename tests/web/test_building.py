@@ -261,3 +261,16 @@ def test_the_sets_are_named_in_the_players_language(client: Client, language: st
     assert options == [default, *named[2:]]  # the example's tiles need at least double-12
     if language != "en":
         assert "double" not in html.lower()
+
+
+def test_the_player_who_went_out_follows_the_seat() -> None:
+    """``out:`` names a seat: renamed with it, dropped with it, and dropped when tiles go into that hand."""
+    from rules.tiles import Tile
+
+    p = Position.parse("players: Ann Bob Cy\nhand Bob: 0-0 9-1\nout: Ann\ncheck: score\n")
+    assert b._player_rename(p, "Ann", "Zoe").out == "Zoe"
+    assert b._player_remove(p, "Ann").out is None
+    assert b._player_remove(p, "Cy").out == "Ann"
+    assert b._with_hand(p, "Ann", (Tile.of(2, 1),)).out is None
+    for q in (b._player_rename(p, "Ann", "Zoe"), b._player_remove(p, "Ann"), b._with_hand(p, "Ann", (Tile.of(2, 1),))):
+        assert Position.parse(q.format()) == q
