@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from mextrain_site.api.rulesets import citation_json
-from mextrain_site.referee.present import HandScore, TileCount
+from mextrain_site.referee.view_models import HandScore, TileCount
 from rules.game import HandCount
 
 from .sheet import Sheet, SheetRound
@@ -48,7 +48,7 @@ def hand_sum(hand: HandCount) -> str:
     """The count written out as ``check: score`` words it: '0-0 counts 50 + 12-11 counts 23 = 73'."""
     if hand.tiles is None:
         return str(hand.points)
-    return HandScore(hand.player, [TileCount(str(t), p) for t, p in hand.tiles], hand.points).sum
+    return HandScore(hand.player, tuple(TileCount(str(t), p) for t, p in hand.tiles), hand.points).sum
 
 
 def sheet_csv(sheet: Sheet) -> str:

@@ -26,7 +26,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from mextrain_site.core.i18n import ruleset_name
 from mextrain_site.core.limits import OverLimit, charge_storage, limited
-from mextrain_site.reference.rule_views import CitationView, citation_views
+from mextrain_site.reference.citations import CitationView, citation_views
 from rules.errors import InputError
 from rules.game import HandCount, count_round
 from rules.messages import word

@@ -9,6 +9,9 @@ raising :class:`rules.errors.InputError`), lets the engine rule under each rules
 2. why: the other reasons, each quoted;
 3. everything: the table of candidate moves and the board.
 
+The view models (frozen values) are in :mod:`.view_models`; a quote is the reference's
+:class:`~mextrain_site.reference.citations.CitationView`. This module builds them.
+
 Each reason is worded once per language and process (:class:`_Reasons`) and every URL pattern
 reversed once per language and process (:class:`_Links`). Codes, rule keys and file names stay
 out of what a player reads.
@@ -18,35 +21,49 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from django.urls import NoReverseMatch, get_script_prefix, reverse
-from django.utils.html import format_html_join
-from django.utils.safestring import SafeString
-from django.utils.translation import get_language, get_language_bidi, get_language_info, gettext
+from django.utils.translation import get_language, get_language_bidi, gettext
 
 from mextrain_site.core.bidi import FSI, PDI
-from mextrain_site.core.i18n import WORDING, ruleset_name, ruleset_text, source_title
-from mextrain_site.core.referee import parse
+from mextrain_site.core.i18n import WORDING, source_title
+from mextrain_site.core.referee import Request, choose_rulesets, parse
+from mextrain_site.reference.citations import CitationView, citation_view, published
 from mextrain_site.reference.sources import anchor_for
-from mextrain_site.reference.wording import label
-from rules.answer import Ruling, rule
+from rules.answer import Ruling, rule, smallest_set
 from rules.errors import ErrorCode, InputError
 from rules.explain import Judgement
 from rules.limits import MAX_PAGE_WORK
 from rules.memo import Memo
 from rules.messages import Message
 from rules.moves import Move
-from rules.position import ImpossiblePositionError
+from rules.position import ImpossiblePositionError, Position
 from rules.reasons import DISPUTE_ANSWERS, Reason, ReasonCode, TrainRole
 from rules.ruleset import Citation, Ruleset, Source, Status
-from rules.scoring import Term, hand_points, terms
+from rules.scoring import hand_points, terms
 from rules.tiles import Tile
-from variants.loader import base_ids, get_ruleset
+from variants.loader import base_ids
 
 from .board import BoardLabels, board_svg
+from .view_models import (
+    Answer,
+    BoardView,
+    Cell,
+    CheckView,
+    Column,
+    EchoLine,
+    HandScore,
+    Judged,
+    ReasonView,
+    ReplayStop,
+    Retry,
+    Row,
+    ScoreView,
+    TileCount,
+    Unknown,
+)
 
 ECHO_CONTEXT = 3
 """Lines shown either side of a bad line in the echo of the text."""
@@ -64,11 +81,6 @@ def display_order(ids: Sequence[str]) -> list[str]:
         return (bases.index(base) if base in bases else len(bases), ident)
 
     return sorted(dict.fromkeys(ids), key=key)
-
-
-def _names(titles: Iterable[str]) -> SafeString:
-    """Ruleset names in a sentence: each in its own <bdi>, so a Hebrew sentence keeps its order."""
-    return format_html_join(", ", "<bdi>{}</bdi>", ((t,) for t in titles))
 
 
 _PATTERNS: dict[tuple[str, str, str], str] = {}
@@ -101,271 +113,11 @@ class _Links:
         return url + (f"#{fragment}" if fragment else "")
 
 
-# -- view models ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Quote:
-    """A rule's words: in the reader's language first, the verbatim original one tap away."""
-
-    text: str
-    lang: str
-    dir: str
-    original: str
-    original_lang: str
-    original_dir: str
-    original_language: str
-    """The original's language, named in the reader's language."""
-    source: str
-    url: str
-    remark: str = ""
-    """The translator's remark on the rendering, in the reader's language: shown as a note."""
-
-    @property
-    def is_original(self) -> bool:
-        return self.text == self.original
-
-
-@dataclass(frozen=True)
-class ReasonView:
-    code: str
-    """Kept for the page's data attributes and tests; never shown to a player."""
-    text: str
-    blocks: bool
-    rule: str | None
-    quote: Quote | None
-    assumed: str = ""
-    """For a rule the source is silent or ambiguous on: the reading the ruleset takes."""
-    assumed_lang: str = ""
-    silent: bool = False
-    answers_dispute: bool = False
-
-
-TITLE_LIMIT = 4096
-_TITLES: Memo[tuple[str, int], tuple[Ruleset, str]] = Memo(TITLE_LIMIT)
-"""Rulesets' names by (language, the ruleset's identity), each entry keeping its ruleset (so no
-other can take its identity while it stands). Rulesets are loaded once per process (published
-ones for good, house ones through a bounded cache)."""
-
-
-@dataclass
-class Column:
-    """One ruleset's answer (or why the position cannot arise under it)."""
-
-    ruleset: Ruleset
-    ruling: Ruling | None
-    error: str = ""
-    url: str = ""
-    language: str = ""
-    """The reader's language, which names the ruleset."""
-
-    @property
-    def id(self) -> str:
-        return self.ruleset.id
-
-    @functools.cached_property
-    def title(self) -> str:
-        """The ruleset as a player names it: its source's publisher or title, and its options by
-        their labels (``Masters Traditional Games + Mandatory doubles``), named once per language,
-        ruleset object and process (a ruleset is frozen)."""
-        key = (self.language, id(self.ruleset))
-        found = _TITLES.get(key)
-        if found is None:
-            found = _TITLES.keep(key, (self.ruleset, ruleset_name(self.ruleset)))
-        return found[1]
-
-    @property
-    def round_over(self) -> bool:
-        return self.ruling is not None and self.ruling.state.round_over
-
-    @property
-    def to_move(self) -> str:
-        """The player to move; "" when the position names none (a scoring question)."""
-        return (self.ruling.to_move or "") if self.ruling is not None else ""
-
-    @property
-    def notes(self) -> tuple[str, ...]:
-        return self.ruling.state.notes if self.ruling is not None else ()
-
-
-@dataclass
-class Answer:
-    """One ruleset's verdict on the disputed move: one line, one quote; the rest under 'why'."""
-
-    column: Column
-    legal: bool
-    headline: ReasonView | None
-    others: list[ReasonView]
-
-
-@dataclass
-class CheckView:
-    move: str
-    line: int
-    answers: list[Answer]
-
-    @property
-    def verdict(self) -> str:
-        """'legal', 'illegal' or 'split' (the rulesets disagree)."""
-        values = {a.legal for a in self.answers}
-        if values == {True}:
-            return "legal"
-        if values == {False}:
-            return "illegal"
-        return "split"
-
-    @property
-    def legal_titles(self) -> SafeString:
-        """The rulesets under which the move is legal, each isolated for right-to-left pages."""
-        return _names(a.column.title for a in self.answers if a.legal)
-
-    @property
-    def illegal_titles(self) -> SafeString:
-        return _names(a.column.title for a in self.answers if not a.legal)
-
-    @property
-    def has_others(self) -> bool:
-        return any(a.others for a in self.answers)
-
-
-class Cell(NamedTuple):
-    """One ruleset's verdict on one candidate move (a named tuple: a page has a hundred of these)."""
-
-    ruleset: str
-    """The ruleset's id."""
-    present: bool
-    """The move is a candidate under this ruleset."""
-    legal: bool = False
-    headline: str = ""
-    """The reason the cell shows, in words: the first forbidding one, else the first at all."""
-
-
-@dataclass(slots=True)
-class Row:
-    move: str
-    cells: list[Cell]
-    disagree: bool
-    """The rulesets under which the move is a candidate do not all say the same."""
-    legal_somewhere: bool
-
-
-@dataclass
-class ReplayStop:
-    line: int
-    move: str
-    applied: int
-    titles: list[str]
-    sentences: list[str]
-    """The forbidding reasons' sentences, each once."""
-
-
-@dataclass
-class TileCount:
-    tile: str
-    points: int
-
-
-@dataclass
-class HandScore:
-    player: str
-    tiles: list[TileCount]
-    total: int
-    terms: tuple[Term, ...] = ()
-    """The bonus and penalties the ruleset adds (rules.scoring.terms)."""
-
-    @property
-    def sum(self) -> str:
-        """The count written out: '0-0 counts 50 + 12-11 counts 23 = 73', with the bonus and
-        penalties as terms: '... + Marker penalty adds 25 = 98'."""
-        if not self.tiles and not self.terms:
-            return gettext("no tiles left = %(total)s") % {"total": self.total}
-        parts = [gettext("%(tile)s counts %(points)s") % {"tile": t.tile, "points": t.points} for t in self.tiles]
-        if not self.tiles:
-            parts.append(gettext("no tiles left"))
-        parts += [gettext("%(rule)s adds %(points)s") % {"rule": label(t.code.rule or ""), "points": t.points}
-                  for t in self.terms]
-        return " + ".join(parts) + f" = {self.total}"
-
-
-@dataclass
-class ScoreView:
-    """What each known hand counts, for the rulesets that count it alike."""
-
-    titles: list[str]
-    hands: list[HandScore]
-    blank: int
-    """What the double-blank counts under these rulesets."""
-    quote: Quote | None
-    round_over: bool
-
-
-@dataclass
-class BoardView:
-    svg: SafeString
-    titles: list[str]
-    partial_open: list[tuple[str, list[str]]]
-    """(train, ruleset titles) for open doubles that only some of the rulesets hold open."""
-    stop: ReplayStop | None
-
-
-@dataclass
-class Judged:
-    text: str
-    columns: list[Column]
-    check: CheckView | None
-    rows: list[Row]
-    stops: list[ReplayStop]
-    boards: list[BoardView]
-    scores: list[ScoreView] = field(default_factory=list)
-
-    @property
-    def ruled(self) -> list[Column]:
-        return [c for c in self.columns if c.ruling is not None]
-
-    @property
-    def impossible(self) -> list[Column]:
-        return [c for c in self.columns if c.ruling is None]
-
-    @functools.cached_property
-    def open_rows(self) -> list[Row]:
-        """Candidates legal under at least one ruleset."""
-        return [r for r in self.rows if r.legal_somewhere]
-
-    @functools.cached_property
-    def closed_rows(self) -> list[Row]:
-        """Candidates illegal under every ruleset."""
-        return [r for r in self.rows if not r.legal_somewhere]
-
-    @functools.cached_property
-    def disagreements(self) -> int:
-        return sum(1 for r in self.rows if r.disagree)
-
-    @property
-    def to_move(self) -> list[str]:
-        """The player to move, once per distinct answer (rulesets may stop a replay differently)."""
-        return list(dict.fromkeys(c.to_move for c in self.ruled if not c.round_over and c.to_move))
-
-    @property
-    def notes(self) -> list[str]:
-        return list(dict.fromkeys(n for c in self.ruled for n in c.notes))
-
-    @property
-    def multiple(self) -> bool:
-        return len(self.columns) > 1
-
-
 # -- wording the engine's reasons ----------------------------------------------------------------
 
 
-def _language_name(code: str) -> str:
-    try:
-        return str(get_language_info(code)["name_translated"])
-    except KeyError:
-        return code
-
-
 QUOTE_LIMIT = 4096
-_QUOTES: Memo[tuple[str, str, str | None], Quote | None] = Memo(QUOTE_LIMIT)
+_QUOTES: Memo[tuple[str, str, str | None], CitationView | None] = Memo(QUOTE_LIMIT)
 """Quotes by (language, ruleset id, rule key): built once per process. Bounded: house rulesets
 are many, each with its own id."""
 
@@ -431,15 +183,15 @@ class _Reasons:
         self.sentences = sentences if sentences is not None else _SENTENCES.setdefault(language, Memo(SENTENCE_LIMIT))
 
     @functools.cached_property
-    def published(self) -> Ruleset:
-        """The published ruleset whose sources the citations quote: a house ruleset's base (the
-        table did not write the passage; its name credits no quote)."""
-        return get_ruleset(self.ruleset.built_on) if self.ruleset.built_on else self.ruleset
-
-    @functools.cached_property
     def sources(self) -> dict[str, Source]:
         """The ruleset's sources by seed (only a quote not yet made needs them)."""
         return {s.seed: s for s in self.ruleset.sources}
+
+    @functools.cached_property
+    def credit(self) -> str:
+        """The source a quote credits: a house ruleset's base (the table did not write the
+        passage; its name credits no quote)."""
+        return source_title(published(self.ruleset))
 
     def text(self, r: Reason) -> str:
         """The reason's sentence alone (a table cell needs no quote)."""
@@ -470,7 +222,7 @@ class _Reasons:
             ))
         return found
 
-    def quote(self, key: str | None) -> Quote | None:
+    def quote(self, key: str | None) -> CitationView | None:
         """The rule's first citation, preferring a source written in the reader's language.
 
         Rulesets are frozen and loaded once, so a quote is built once per process for each
@@ -481,46 +233,75 @@ class _Reasons:
         cites = self.ruleset.citations(key) if key else ()
         own = [c for c in cites if self._lang(c) == self.language]
         chosen = (own or list(cites))[:1]
-        return _QUOTES.keep(memo_key, self._quote(chosen[0]) if chosen else None)
+        view = None
+        if chosen:
+            c = chosen[0]
+            view = citation_view(c, self.sources.get(c.seed), self.credit,
+                                 self.links("reference:source", c.seed, anchor_for(c.quote)))
+        return _QUOTES.keep(memo_key, view)
 
     def _lang(self, c: Citation) -> str:
         src = self.sources.get(c.seed)
         return src.language if src else ""
 
-    def _quote(self, c: Citation) -> Quote:
-        src = self.sources.get(c.seed)
-        lang = src.language if src else ""
-        direction = src.direction if src else "auto"
-        if lang == self.language:
-            text, text_lang, text_dir = c.quote, lang, direction
-        else:
-            translated = gettext(c.gloss) if c.gloss else c.gloss
-            if translated != c.gloss or self.language == "en":
-                text_lang = self.language
-            else:
-                text_lang = "en"  # no wording in the reader's language yet: the English gloss
-            text, text_dir = translated, "rtl" if text_lang == self.language and get_language_bidi() else "ltr"
-        return Quote(text, text_lang, text_dir, c.quote, lang, direction, _language_name(lang),
-                     source_title(self.published),
-                     self.links("reference:source", c.seed, anchor_for(c.quote)),
-                     ruleset_text(c.remark) if not text_lang == lang else "")
-
 
 # -- building ------------------------------------------------------------------------------------
 
 
-def _columns(text: str, variants: Sequence[str] | None, links: _Links, language: str) -> tuple[list[Column], int]:
-    request = parse(text, variants or None, max_work=MAX_PAGE_WORK)
+def _apart(column: Column, wording: _Wording) -> str:
+    """Why the engine sets a ruleset apart (``player-count``), in the reader's words, the ruleset
+    named as players name it in their language ("Cardinal Games is for 4 to 10 players; …")."""
+    assert column.ruling is not None
+    sentences = []
+    for r in column.ruling.apart:
+        named = r._replace(params=tuple((k, column.title if k == "ruleset" else v) for k, v in r.params))
+        sentences.append(named.text(wording.template(r.code), wording.train_label))
+    return " ".join(sentences)
+
+
+def _columns(request: Request, links: _Links, language: str, wording: _Wording) -> list[Column]:
     columns = []
     for rs in request.rulesets:
         url = links("reference:variant", rs.id)
         try:
             ruling = rule(request.position, rs)
         except ImpossiblePositionError as exc:
-            columns.append(Column(rs, None, exc.worded(gettext), url, language))
+            larger = smallest_set(request.position, rs, exc)
+            columns.append(Column(rs, None, exc.worded(gettext), url, language, smallest_set=larger))
             continue
-        columns.append(Column(rs, ruling, "", url, language))
-    return columns, request.position.check_line
+        column = Column(rs, ruling, "", url, language)
+        columns.append(replace(column, apart=_apart(column, wording)) if ruling.apart else column)
+    return columns
+
+
+def with_set(text: str, set_max: int) -> str:
+    """The text as typed, with the line ``set: double-N`` added after its ``players`` line (first
+    when it has none): what "judge again with a larger set" posts."""
+    lines = text.splitlines()
+    at = next((i + 1 for i, line in enumerate(lines) if line.lstrip().startswith("players:")), 0)
+    lines.insert(at, f"set: double-{set_max}")
+    return "\n".join(lines) + "\n"
+
+
+def _retry(text: str, sets: Sequence[int | None]) -> Retry | None:
+    """The offer to judge again, when every refusal has a set that holds the position."""
+    if not sets or None in sets:
+        return None
+    larger = max(s for s in sets if s is not None)
+    return Retry(larger, with_set(text, larger))
+
+
+def set_to_try(text: str, variants: Sequence[str] | None, error: InputError) -> Retry | None:
+    """When no ruleset judged can take the position only because a pip is above the set each uses
+    by default (the text names none), the offer to judge again with the smallest set that holds it."""
+    if not isinstance(error, ImpossiblePositionError) or error.code is not ErrorCode.PIP_ABOVE_SET:
+        return None
+    try:
+        position = Position.parse(text)
+        rulesets = choose_rulesets(position, variants or None)
+    except InputError:
+        return None
+    return _retry(text, [smallest_set(position, rs, error) for rs in rulesets])
 
 
 def judged_page(text: str, variants: Sequence[str] | None = None) -> Judged:
@@ -528,16 +309,19 @@ def judged_page(text: str, variants: Sequence[str] | None = None) -> Judged:
     active = get_language()
     language = active or "en"
     links = _Links(active or "")
-    columns, check_line = _columns(text, variants, links, language)
+    request = parse(text, variants or None, max_work=MAX_PAGE_WORK)
+    wording = _Wording()
+    columns = _columns(request, links, language, wording)
     ruled = [c for c in columns if c.ruling is not None]
     if not ruled:
         first = columns[0].error if columns else ""
         raise InputError(first or Message("the position cannot be judged"), code=ErrorCode.IMPOSSIBLE)
-    wording = _Wording()
     words = {c.id: _Reasons(c.ruleset, links, language, wording) for c in ruled}
     stops = _stops(ruled, words)
-    return Judged(text, columns, _check(ruled, check_line, words), _rows(ruled, words), stops,
-                  _boards(ruled, stops), _scores(ruled, words))
+    check = _check(ruled, request.position.check_line, words, len(request.position.players))
+    impossible = [c.smallest_set for c in columns if c.ruling is None]
+    return Judged(text, tuple(columns), check, _rows(ruled, words), stops, _boards(ruled, stops),
+                  _scores(ruled, words, request.position.out), _retry(text, impossible))
 
 
 def _ordered(j: Judgement, words: _Reasons, contested: set[str]) -> list[ReasonView]:
@@ -557,19 +341,24 @@ def _ordered(j: Judgement, words: _Reasons, contested: set[str]) -> list[ReasonV
     return sorted(views, key=rank)
 
 
-def _check(ruled: list[Column], line: int, words: dict[str, _Reasons]) -> CheckView | None:
+def _check(ruled: list[Column], line: int, words: dict[str, _Reasons], players: int) -> CheckView | None:
+    """The verdict on the disputed move: counted over the rulesets that allow the table's number
+    of players (over all when none does), the others' answers set apart beside it."""
     judged = [(c, c.ruling.check) for c in ruled if c.ruling is not None and c.ruling.check is not None]
     if not judged:
         return None
-    contested = {r.rule_key for _, j in judged if not j.legal for r in j.reasons if r.blocks and r.rule_key}
+    counted = [(c, j) for c, j in judged if c.applies] or judged
+    contested = {r.rule_key for _, j in counted if not j.legal for r in j.reasons if r.blocks and r.rule_key}
     answers = []
     for col, j in judged:
         views = _ordered(j, words[col.id], contested)
-        answers.append(Answer(col, j.legal, views[0] if views else None, views[1:]))
-    return CheckView(str(judged[0][1].move), line, answers)
+        answers.append(Answer(col, j.legal, views[0] if views else None, tuple(views[1:])))
+    counts = {c.id for c, _ in counted}
+    return CheckView(str(judged[0][1].move), line, tuple(a for a in answers if a.column.id in counts),
+                     tuple(a for a in answers if a.column.id not in counts), players)
 
 
-def _rows(ruled: list[Column], words: dict[str, _Reasons]) -> list[Row]:
+def _rows(ruled: list[Column], words: dict[str, _Reasons]) -> tuple[Row, ...]:
     """One row per candidate move (in the order the rulesets list them), one cell per ruleset:
     legal or not, and the reason it shows (the first forbidding one, else the first at all).
 
@@ -601,33 +390,33 @@ def _rows(ruled: list[Column], words: dict[str, _Reasons]) -> list[Row]:
             else:
                 cells.append(new(Cell, (ident, True, True, text(reasons[0]) if reasons else "")))
                 seen_legal = True
-        rows.append(Row(str(move), cells, seen_legal and seen_illegal, seen_legal))
-    return rows
+        rows.append(Row(str(move), tuple(cells), seen_legal and seen_illegal, seen_legal))
+    return tuple(rows)
 
 
-def _stops(ruled: list[Column], words: dict[str, _Reasons]) -> list[ReplayStop]:
-    stops: dict[tuple[int, str], ReplayStop] = {}
+def _stops(ruled: list[Column], words: dict[str, _Reasons]) -> tuple[ReplayStop, ...]:
+    """Where each replay stopped, once per (line, move): the rulesets that stopped there, and the
+    forbidding reasons' sentences, each once."""
+    stops: dict[tuple[int, str], tuple[int, dict[str, None], dict[str, None]]] = {}
     for col in ruled:
         assert col.ruling is not None
         rep = col.ruling.replay
         if rep.failed is None:
             continue
-        move = str(rep.failed.move)
-        stop = stops.setdefault((rep.failed.line, move), ReplayStop(rep.failed.line, move, rep.applied, [], []))
-        stop.titles.append(col.title)
-        for r in rep.reasons:
-            if r.blocks:
-                text = words[col.id](r).text
-                if text not in stop.sentences:
-                    stop.sentences.append(text)
-    return list(stops.values())
+        applied, titles, sentences = stops.setdefault((rep.failed.line, str(rep.failed.move)), (rep.applied, {}, {}))
+        titles[col.title] = None
+        sentences.update((words[col.id](r).text, None) for r in rep.reasons if r.blocks)
+    return tuple(ReplayStop(line, move, applied, tuple(titles), tuple(sentences))
+                 for (line, move), (applied, titles, sentences) in stops.items())
 
 
-def _scores(ruled: list[Column], words: dict[str, _Reasons]) -> list[ScoreView]:
-    """What each known hand counts, when the round is over or ``check: score`` asks, grouped by
-    rulesets that count alike. The engine gives each hand's points; the page writes the sum out
-    tile by tile, each tile counted by the engine's rule (:func:`rules.scoring.hand_points`)."""
-    groups: dict[tuple[object, ...], ScoreView] = {}
+def _scores(ruled: list[Column], words: dict[str, _Reasons], out: str | None) -> tuple[ScoreView, ...]:
+    """What each hand counts, when the round is over or ``check: score`` asks, grouped by
+    rulesets that count alike. The engine gives each hand's points (None for a hand not given or
+    holding tiles drawn unseen: listed, not left out); the page writes the sum out tile by tile,
+    each tile counted by the engine's rule (:func:`rules.scoring.hand_points`), and marks the
+    player who went out (``out``)."""
+    groups: dict[tuple[object, ...], tuple[ScoreView, list[str]]] = {}
     for col in ruled:
         assert col.ruling is not None
         scores = col.ruling.scores
@@ -635,20 +424,24 @@ def _scores(ruled: list[Column], words: dict[str, _Reasons]) -> list[ScoreView]:
             continue
         state = col.ruling.state
         hands = []
-        for name, hand in zip(state.players, state.hands):
-            points = scores.get(name)
-            if points is None or hand is None:  # a hand not given (listed by the engine as None)
+        for seat, (name, hand) in enumerate(zip(state.players, state.hands)):
+            if name not in scores:
                 continue
-            tiles = [TileCount(str(t), hand_points((t,), col.ruleset)) for t in hand.tiles]
-            hands.append(HandScore(name, tiles, points, terms(state, state.players.index(name))))
+            points = scores[name]
+            if points is None or hand is None:
+                unknown = Unknown.NOT_GIVEN if hand is None else Unknown.DRAWN_UNSEEN
+                hands.append(HandScore(name, (), None, went_out=name == out, unknown=unknown))
+                continue
+            tiles = tuple(TileCount(str(t), hand_points((t,), col.ruleset)) for t in hand.tiles)
+            hands.append(HandScore(name, tiles, points, terms(state, seat), went_out=name == out))
         blank = hand_points((Tile.of(0, 0),), col.ruleset)
         key = (tuple((h.player, h.sum) for h in hands), blank)
-        view = groups.get(key)
-        if view is None:
+        group = groups.get(key)
+        if group is None:
             round_over = state.round_over and col.ruling.count is None
-            view = groups[key] = ScoreView([], hands, blank, words[col.id].quote(SCORING_RULE), round_over)
-        view.titles.append(col.title)
-    return list(groups.values())
+            group = groups[key] = (ScoreView((), tuple(hands), blank, words[col.id].quote(SCORING_RULE), round_over), [])
+        group[1].append(col.title)
+    return tuple(replace(view, titles=tuple(titles)) for view, titles in groups.values())
 
 
 def _board_key(ruling: Ruling) -> tuple[object, ...]:
@@ -658,7 +451,7 @@ def _board_key(ruling: Ruling) -> tuple[object, ...]:
             ruling.replay.applied, ruling.replay.failed)
 
 
-def _boards(ruled: list[Column], stop_list: list[ReplayStop]) -> list[BoardView]:
+def _boards(ruled: list[Column], stop_list: tuple[ReplayStop, ...]) -> tuple[BoardView, ...]:
     groups: dict[tuple[object, ...], list[Column]] = {}
     for col in ruled:
         assert col.ruling is not None
@@ -676,8 +469,9 @@ def _boards(ruled: list[Column], stop_list: list[ReplayStop]) -> list[BoardView]
             for i in col.ruling.state.open_doubles:
                 opened.setdefault(i, []).append(col.title)
         labels = BoardLabels(open_doubles={i: len(ids) == len(cols) for i, ids in opened.items()})
-        partial = [(WORDING.train_label(state.train_name(i), TrainRole.OF), ids) for i, ids in opened.items() if len(ids) != len(cols)]
-        titles = [c.title for c in cols]
+        partial = tuple((WORDING.train_label(state.train_name(i), TrainRole.OF), tuple(ids)) for i, ids in opened.items()
+                        if len(ids) != len(cols))
+        titles = tuple(c.title for c in cols)
         failed = first.ruling.replay.failed
         stop = stops.get((failed.line, str(failed.move))) if failed is not None else None
         if several:
@@ -690,19 +484,10 @@ def _boards(ruled: list[Column], stop_list: list[ReplayStop]) -> list[BoardView]
         svg = board_svg(state, labels, caption=caption, ident=f"board-{n}", show_set=same_set,
                         rtl=get_language_bidi())
         boards.append(BoardView(svg, titles, partial, stop))
-    return boards
+    return tuple(boards)
 
 
 # -- bad input -----------------------------------------------------------------------------------
-
-
-@dataclass
-class EchoLine:
-    number: int
-    before: str
-    mark: str
-    after: str
-    bad: bool
 
 
 def echo(text: str, line: int | None, column: int | None) -> list[EchoLine]:

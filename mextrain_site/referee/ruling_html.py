@@ -11,8 +11,10 @@ does; values already marked safe are kept), and the words are the same catalogue
 Judge (htmx) gets :func:`panel` alone; the whole page includes the same through the template's
 ``ruling`` partial (``templatetags/ruling_tags.py``), which keeps only the panels of bad input.
 
-The fixed words, escaped texts and a quote's HTML depend only on immutable values and the
-reader's language, so each is built once per process (bounded). Nothing here decides a rule.
+The fixed words and escaped texts depend only on immutable values and the reader's language, so
+each is built once per process (bounded). A quote is written by the one renderer of citations the
+rule reference uses too (:func:`mextrain_site.reference.citations.quote_html`, memoized alike).
+Nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ from django.middleware.csrf import get_token
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 
+from mextrain_site.reference.citations import quote_html
 from rules.memo import Memo
 
-from .present import Answer, Cell, Judged, Quote, ReasonView, Row, _Links
+from .present import _Links
+from .view_models import Answer, Cell, Judged, ReasonView, Retry, Row
 
 ESCAPED_LIMIT = 20_000
 _ESCAPED: Memo[str, str] = Memo(ESCAPED_LIMIT)
@@ -79,9 +83,6 @@ class _Words:
     not_candidate: str
     badge_legal: str
     badge_illegal: str
-    original: str
-    """'The original (%(language)s)': a sentence with the language's name to fill in."""
-    translators_note: str
     silent: str
     ambiguous: str
     disagree_verdict: str
@@ -113,13 +114,13 @@ class _Words:
     copied: str
     copy: str
     link_hint: str
+    went_out: str
+    judge_again: str
+    """'Add %(line)s and judge again': the offer of a larger set, the line to fill in."""
 
 
 _WORDS: dict[str, _Words] = {}
 MEMO_LIMIT = 4096
-_QUOTES: Memo[tuple[str, Quote], str] = Memo(MEMO_LIMIT)
-"""Quotes' HTML by (language, quote): built once per process (quotes come from the loaded
-rulesets and the few house rulesets in use)."""
 
 
 def _words() -> _Words:
@@ -134,8 +135,6 @@ def _words() -> _Words:
             not_candidate=gettext("not a candidate under this ruleset"),
             badge_legal=gettext("Legal"),
             badge_illegal=gettext("Illegal"),
-            original=gettext("The original (%(language)s)"),
-            translators_note=gettext("Translator's note:"),
             silent=gettext("The source says nothing on this; the ruleset assumes:"),
             ambiguous=gettext("The source can be read two ways; the reading chosen:"),
             disagree_verdict=gettext("The rulesets disagree"),
@@ -169,36 +168,17 @@ def _words() -> _Words:
             link_hint=gettext("The link stores this text and these rulesets, not the verdict: they are judged by the "
                               "current version of the site when the link is first opened in a language, and that "
                               "ruling is shown until the site is updated."),
+            went_out=gettext("went out"),
+            judge_again=gettext("Add %(line)s and judge again"),
         )
     return found
-
-
-def quote(q: Quote, words: _Words) -> SafeString:
-    """A rule's words in the reader's language, its source, and the original one tap away."""
-    key = (words.language, q)
-    found = _QUOTES.get(key)
-    if found is None:
-        original = ""
-        if not q.is_original:
-            remark = (f'<p class="remark"><span class="aside-label">{words.translators_note}</span> '
-                      f'{esc(q.remark)}</p>' if q.remark else "")
-            original = (f'\n    <details class="original"><summary>'
-                        f'{words.original % {"language": esc(q.original_language)}}</summary>\n'
-                        f'      <blockquote lang="{esc(q.original_lang)}" dir="{esc(q.original_dir)}">'
-                        f'{esc(q.original)}</blockquote>\n      {remark}</details>')
-        found = (f'<figure class="quote">\n'
-                 f'  <blockquote lang="{esc(q.lang)}" dir="{esc(q.dir)}">{esc(q.text)}</blockquote>\n'
-                 f'  <figcaption>— <cite><a href="{esc(q.url)}"><bdi>{esc(q.source)}</bdi></a></cite>'
-                 f'{original}</figcaption>\n</figure>')
-        found = _QUOTES.keep(key, found)
-    return mark_safe(found)
 
 
 def rule_words(r: ReasonView, words: _Words) -> str:
     """Under a reason: the deciding rule quoted, or the reading a ruleset assumes where its
     source is silent or ambiguous."""
     if r.quote is not None:
-        return quote(r.quote, words)
+        return quote_html(r.quote)
     if r.assumed:
         lead = words.silent if r.silent else words.ambiguous
         return f'<p class="assumed">{lead} <span lang="{esc(r.assumed_lang)}">{esc(r.assumed)}</span></p>'
@@ -319,20 +299,37 @@ def verdict(judged: Judged, words: _Words) -> SafeString:
     line = (f' <span class="hint">({words.line % {"line": check.line}})</span>'
             if check.line else "")
     scope = ""
+    n = len(check.answers)
     if shown == "split":
         scope = (f'\n      <p class="verdict-scope">{words.legal_under % {"ids": check.legal_titles}} '
                  f'{words.illegal_under % {"ids": check.illegal_titles}}</p>\n      ')
+    elif check.apart:
+        under = ngettext("Under the one ruleset that allows %(players)s players.",
+                         "Under the %(n)s rulesets that allow %(players)s players.", n) % {"n": n, "players": check.players}
+        scope = f'\n      <p class="verdict-scope">{under}</p>\n      '
     elif judged.multiple:
-        n = len(check.answers)
         under = ngettext("Under the one ruleset judged.", "Under all %(n)s rulesets judged.", n) % {"n": n}
         scope = f'\n      <p class="verdict-scope">{under}</p>\n      '
+    apart_answers = (f'<ul class="answers answers-apart">{answers(check.apart, words)}</ul>'
+                     if check.apart else "")
     return mark_safe(
         f'\n    <div class="verdict verdict-{shown}" id="verdict"\n'
         f'         data-announce="{move}: {word}">\n'
         f'      <p class="verdict-move">{words.move_in_dispute}{line}: <code class="move" dir="ltr">{move}</code></p>\n'
         f'      <h2 id="ruling-heading" class="verdict-big" tabindex="-1">{word}</h2>\n'
-        f'      {scope}\n'
-        f'      <ul class="answers">\n        {answers(check.answers, words)}\n      </ul>\n    </div>\n    ')
+        f'      {scope}{apart(judged)}\n'
+        f'      <ul class="answers">\n        {answers(check.answers, words)}\n      </ul>\n'
+        f'      {apart_answers}\n    </div>\n    ')
+
+
+def apart(judged: Judged) -> str:
+    """Under the verdict's count: each ruleset set apart from it, by its name, and why ("Cardinal
+    Games is for 4 to 10 players; this position has 3."). Its answer follows the counted ones."""
+    columns = judged.apart
+    if not columns:
+        return ""
+    why = "".join(f'<p class="apart-why" data-ruleset="{esc(c.id)}">{esc(c.apart)}</p>' for c in columns)
+    return f'<div class="apart">{why}</div>'
 
 
 def why(judged: Judged, words: _Words) -> SafeString:
@@ -343,7 +340,7 @@ def why(judged: Judged, words: _Words) -> SafeString:
     return mark_safe(
         f'\n    <details class="layer why">\n'
         f'      <summary><h2 class="layer-heading">{words.why}</h2></summary>\n'
-        f'      {other_reasons(check.answers, words)}\n    </details>\n    ')
+        f'      {other_reasons(check.answers + check.apart, words)}\n    </details>\n    ')
 
 
 def actions(judged: Judged, words: _Words) -> SafeString:
@@ -431,13 +428,14 @@ def _scores(judged: Judged, words: _Words) -> str:
     out = []
     for n, s in enumerate(judged.scores, start=1):
         under = f'<p class="hint">{words.under % {"ids": _join(s.titles)}}</p>' if judged.multiple else ""
-        hands = "".join(f'<div class="score-row"><dt><bdi>{esc(h.player)}</bdi></dt><dd><span class="score-sum">'
-                        f'{esc(h.sum)}</span></dd></div>' for h in s.hands)
+        hands = "".join(f'<div class="score-row{" score-unknown" if h.total is None else ""}"><dt><bdi>{esc(h.player)}</bdi>'
+                        + (f' <span class="went-out">({words.went_out})</span>' if h.went_out else "")
+                        + f'</dt><dd><span class="score-sum">{esc(h.sum)}</span></dd></div>' for h in s.hands)
         out.append(f'\n    <section class="scores" aria-labelledby="scores-{n}">\n'
                    f'      <h3 id="scores-{n}">{words.round_over if s.round_over else words.hand_counts}</h3>\n'
                    f'      {under}\n      <dl class="score-list">\n        {hands}\n      </dl>\n'
                    f'      <p class="score-rule">{words.each_counts % {"n": s.blank}}</p>\n'
-                   f'      {quote(s.quote, words) if s.quote else ""}\n    </section>\n    ')
+                   f'      {quote_html(s.quote) if s.quote else ""}\n    </section>\n    ')
     return "".join(out)
 
 
@@ -454,6 +452,22 @@ def share_link(share_url: str, words: _Words | None = None) -> SafeString:
         f'{words.copy}</button></p>\n  <p class="hint">{words.link_hint}</p>\n</div>\n')
 
 
+def retry_form(retry: Retry, variants: Sequence[str], csrf_token: str, words: _Words | None = None) -> SafeString:
+    """One tap to judge the text again with the ``set:`` line added (the text as typed kept): a form
+    that posts the whole page (the new text then stands in the textarea); with script, the page's
+    helper puts the text in the textarea and judges it (``static/referee/adjudicate.js``).
+    ``csrf_token``: "" in a panel fetched by Judge, which has script."""
+    words = words or _words()
+    action = esc(_Links(get_language() or "")("referee:adjudicate") + "#ruling")
+    token = f'<input type="hidden" name="csrfmiddlewaretoken" value="{esc(csrf_token)}">' if csrf_token else ""
+    hidden = "".join(f'<input type="hidden" name="variant" value="{esc(v)}">' for v in variants)
+    line = f'<code dir="ltr">{esc(retry.line)}</code>'
+    return mark_safe(
+        f'\n    <form class="retry-set" method="post" action="{action}" data-set-line="{esc(retry.line)}">{token}\n'
+        f'      <textarea name="position" hidden aria-hidden="true" tabindex="-1">\n{html.escape(retry.text)}</textarea>'
+        f'{hidden}\n      <button type="submit">{words.judge_again % {"line": line}}</button>\n    </form>\n    ')
+
+
 PAGE_TOKEN = "#adjudicate-form [name=csrfmiddlewaretoken]"
 """The page's own CSRF token, which the share form of a panel fetched by Judge posts with."""
 
@@ -462,17 +476,20 @@ def section(judged: Judged, text: str, variants: Sequence[str], share_action: st
             share_url: str = "") -> SafeString:
     """The whole ruling panel of a judged position (the template's ``ruling`` partial when it has
     a ruling): the verdict, the stops of the replay, the scores, the share form or link, and the
-    three layers. ``csrf_token``: the share form's token; empty: it posts with the page's own
-    (:data:`PAGE_TOKEN`, which htmx includes), as a panel fetched by Judge does."""
+    three layers. ``csrf_token``: the share form's token (and the offer's to judge again with a
+    larger set); empty: it posts with the page's own (:data:`PAGE_TOKEN`, which htmx includes), as
+    a panel fetched by Judge does."""
     words = _words()
     if judged.check is not None:
         head: str = verdict(judged, words)
     else:
         title = words.hand_counts if judged.scores and not judged.rows else words.the_ruling
-        head = f'\n    <h2 id="ruling-heading" tabindex="-1">{title}</h2>\n    '
+        head = f'\n    <h2 id="ruling-heading" tabindex="-1">{title}</h2>\n    {apart(judged)}\n    '
     impossible = "".join(
         f'\n    <p class="impossible">{words.impossible % {"title": esc(c.title), "message": esc(c.error)}}</p>\n    '
         for c in judged.impossible)
+    if judged.retry is not None:
+        impossible += retry_form(judged.retry, variants, csrf_token, words)
     if share_url:
         share = f"\n      {share_link(share_url, words)}\n      "
     else:
@@ -502,14 +519,15 @@ class _Lookup(Protocol):
 
 def panel(request: HttpRequest | None, context: _Lookup, judged: Judged, *, alone: bool = False) -> SafeString:
     """:func:`section` with what the template's context holds: the text and rulesets posted, the
-    share link of a shared ruling, and the CSRF token (``{% csrf_token %}``'s, or the context's own).
+    share link of a shared ruling, and the CSRF token (``{% csrf_token %}``'s, or the context's own)
+    for the share form and the offer to judge again with a larger set.
 
     ``alone``: the panel Judge fetches into the page, whose form holds a token already: its share
     form posts with that one (htmx includes it), so no token is minted, masked and set again in
     the cookie for every Judge. The whole page, which may be read without script, has its own."""
     share_url = context.get("share_url") or ""
     token = ""
-    if not share_url and not alone:
+    if not alone and (not share_url or judged.retry is not None):  # the share form's, or the offer to judge again's
         given = context.get("csrf_token")
         token = str(given) if given else get_token(request) if request is not None else ""
         if token == "NOTPROVIDED":

@@ -35,7 +35,7 @@ from rules.position import MAX_TEXT
 
 from .forms import AdjudicateForm, normalise_newlines, picked_names, picker_groups, read_plainly
 from .models import SharedRuling
-from .present import display_order, echo, judged_page
+from .present import display_order, echo, judged_page, set_to_try
 from .ruling_html import panel, share_link
 from .sharing import store
 
@@ -80,7 +80,7 @@ def _context(request: HtmxHttpRequest, text: str, variants: list[str], **extra: 
     }
 
 
-def _error(exc: InputError, text: str) -> dict[str, Any]:
+def _error(exc: InputError, text: str, variants: list[str]) -> dict[str, Any]:
     return {
         "message": exc.worded(_),
         "line": exc.line,
@@ -88,6 +88,7 @@ def _error(exc: InputError, text: str) -> dict[str, Any]:
         "code": exc.code.value,
         "echo": echo(text, exc.line, exc.column),
         "in_text": exc.line is not None,
+        "retry": set_to_try(text, variants, exc),
     }
 
 
@@ -109,7 +110,7 @@ def _judge_and_render(request: HtmxHttpRequest, text: str, variants: list[str], 
     try:
         judged = judged_page(text, variants)
     except InputError as exc:
-        ctx = _context(request, text, variants, error=_error(exc, text), **extra)
+        ctx = _context(request, text, variants, error=_error(exc, text, variants), **extra)
         return _respond(request, ctx, error_status or http_status(exc.code))
     return _respond(request, _context(request, text, variants, judged=judged, **extra))
 
@@ -167,7 +168,7 @@ def share(request: HtmxHttpRequest) -> HttpResponse:
     except OverLimit:
         raise  # a rate, the address's quota or the site's cap: answered by @limited, with Retry-After
     except InputError as exc:
-        return _share_refused(request, _context(request, text, variants, error=_error(exc, text)),
+        return _share_refused(request, _context(request, text, variants, error=_error(exc, text, variants)),
                               http_status(exc.code))
     url = reverse("share:ruling", args=[row.id])
     if request.htmx:

@@ -5,30 +5,22 @@ each option with what it changes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString
 from django.utils.translation import pgettext_lazy
 
 from mextrain_site.core.i18n import option_label, ruleset_name, ruleset_text
-from rules.ruleset import (
-    RULE_SPECS,
-    SPEC_BY_KEY,
-    Citation,
-    Rule,
-    Ruleset,
-    RuleSpec,
-)
+from rules.ruleset import RULE_SPECS, SPEC_BY_KEY, Rule, Ruleset, RuleSpec
 from variants.loader import (
     get_ruleset,
     load_base,
     option_closure,
 )
 
-from .sources import anchor_for
+from .citations import CitationView, citation_views
 from .wording import STATUS_LABELS, description, label, value_html
 
 GROUPS: tuple[tuple[str, Promise, tuple[str, ...]], ...] = (
@@ -56,30 +48,6 @@ def grouped_specs() -> list[tuple[str, str, list[RuleSpec]]]:
     return [g for g in out if g[2]]
 
 
-
-
-
-@dataclass(frozen=True)
-class CitationView:
-    seed: str
-    quote: str
-    gloss: str
-    """The rendering of the quote in the reader's language."""
-    language: str
-    direction: str
-    remark: str = ""
-    """The translator's remark on the rendering, in the reader's language."""
-
-    @property
-    def anchor(self) -> str:
-        return anchor_for(self.quote)
-
-    @property
-    def url(self) -> str:
-        """The cited place, in the active language's pages."""
-        return f"{reverse('reference:source', args=[self.seed])}#{self.anchor}"
-
-
 @dataclass(frozen=True)
 class CiteGroup:
     """The citations of one rule from one source language, numbered."""
@@ -98,16 +66,6 @@ def cite_groups(citations: Sequence[CitationView]) -> list[CiteGroup]:
         CiteGroup(lang, direction, tuple(enumerate((c for c in citations if c.language == lang), start=1)))
         for lang, direction in order
     ]
-
-
-def citation_views(ruleset: Ruleset, citations: Iterable[Citation]) -> tuple[CitationView, ...]:
-    langs = {s.seed: s for s in ruleset.sources}
-    out = []
-    for c in citations:
-        src = langs.get(c.seed)
-        out.append(CitationView(c.seed, c.quote, ruleset_text(c.gloss), src.language if src else "",
-                                src.direction if src else "ltr", ruleset_text(c.remark)))
-    return tuple(out)
 
 
 @dataclass(frozen=True)

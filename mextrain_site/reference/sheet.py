@@ -15,6 +15,7 @@ from django.utils.text import Truncator
 from rules.ruleset import Ruleset, Status
 
 from . import rule_views, wording
+from .citations import CitationView
 
 QUOTE_WORDS = 30
 """A quote on the sheet is cut after this many words (with an ellipsis) to keep to two pages."""
@@ -64,7 +65,7 @@ def short_quote(view: rule_views.RuleView, reader_language: str) -> SheetQuote |
     if not view.citations:
         return None
 
-    def shown(c: rule_views.CitationView) -> tuple[str, bool]:
+    def shown(c: CitationView) -> tuple[str, bool]:
         original = c.language.split("-")[0] == reader_language.split("-")[0]
         return (c.quote if original else c.gloss), original
 

@@ -1,7 +1,7 @@
 // The adjudication page's small helpers. The page works without them (plain form posts);
 // with htmx they keep the textarea's error state in step with the ruling panel, move focus
 // to a fresh ruling's verdict and announce it, select a bad line in the text, copy a share link, count characters,
-// and post URL-encoded when that fits the server's body limit.
+// judge again with a larger set in one tap, and post URL-encoded when that fits the server's body limit.
 (function () {
   "use strict";
 
@@ -134,6 +134,20 @@
   }
   document.addEventListener("htmx:responseError", function (ev) { complain("msgRefused", ev.detail.xhr.status); });
   document.addEventListener("htmx:sendError", function () { complain("msgOffline"); });
+
+  // "Add set: double-N and judge again": the judged text with that line goes into the textarea
+  // and is judged from there (htmx), so the page shows the text it judged. Without script the
+  // offer's own form posts the whole page, which comes back with that text in the textarea.
+  document.addEventListener("submit", function (ev) {
+    var retry = ev.target.closest && ev.target.closest("form.retry-set");
+    var form = document.getElementById("adjudicate-form");
+    var ta = textarea();
+    if (!retry || !form || !ta) return;
+    ev.preventDefault();
+    ta.value = retry.querySelector("textarea[name=position]").value;
+    countChars();
+    form.requestSubmit();
+  });
 
   // Another language mid-argument keeps the table's position, its rulesets and its ruling: the
   // language switcher reloads the page, so what the player typed rides along in sessionStorage

@@ -11,7 +11,9 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Browser, Page, expect
 
+from mextrain_site.referee.present import with_set
 from mextrain_site.referee.views import EXAMPLE
+from tests.web.test_ruling_faithful import THREE
 
 pytestmark = pytest.mark.browser
 
@@ -202,6 +204,41 @@ def test_board_on_a_375px_phone(browser: Browser, live_server: Any, artifacts: P
         assert tile is not None and tile["width"] >= 45  # domino faces stay readable
         page.locator(".boards").screenshot(path=str(artifacts / "adjudicate-phone-board.png"))
         page.screenshot(path=str(artifacts / "adjudicate-phone-page.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_a_ruleset_set_apart_and_one_tap_to_a_larger_set_on_a_375px_phone(browser: Browser, live_server: Any,
+                                                                           artifacts: Path) -> None:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/en/adjudicate/")
+        page.evaluate("window.__marker = 'same page'")
+        # three at the table: Cardinal Games (4 to 10 players) is named beside the verdict, counted apart
+        judge(page, THREE)
+        expect(page.locator(".verdict-scope")).to_have_text("Under the 3 rulesets that allow 3 players.")
+        why = page.locator("#verdict .apart-why")
+        expect(why).to_have_text("Cardinal Games is for 4 to 10 players; this position has 3.")
+        expect(why).to_be_in_viewport()
+        expect(page.locator("#verdict .answers-apart .answer[data-ruleset=cardinal]")).to_be_visible()
+        expect(page.locator("#verdict > .answers:not(.answers-apart) > .answer")).to_have_count(3)
+        assert no_horizontal_overflow(page)
+        page.locator("#verdict").screenshot(path=str(artifacts / "adjudicate-phone-apart.png"))
+        # a pip above every ruleset's default set: one tap adds 'set: double-15' and judges again
+        text = THREE.replace("hand: 11-10 10-10", "hand: 11-15 10-10").replace("11-10 -> Ann", "11-15 -> Ann")
+        judge(page, text)
+        retry = page.locator("form.retry-set button")
+        expect(retry).to_have_text("Add set: double-15 and judge again")
+        box = retry.bounding_box()
+        assert box is not None and box["height"] >= 24 and box["x"] + box["width"] <= PHONE["width"]
+        assert no_horizontal_overflow(page)
+        page.locator("#ruling").screenshot(path=str(artifacts / "adjudicate-phone-retry-set.png"))
+        retry.tap()
+        expect(page.locator("#verdict")).to_be_visible()
+        expect(page.locator("#position")).to_have_value(with_set(text, 15))
+        expect(page.locator("form.retry-set")).to_have_count(0)
+        assert page.evaluate("window.__marker") == "same page"  # judged in place, the typed text kept
     finally:
         context.close()
 

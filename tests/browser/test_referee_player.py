@@ -161,15 +161,18 @@ def test_three_layers_in_plain_words_and_the_legal_verdict_answers_the_dispute(b
         "Ann laid the double 9-9 this turn and may follow it on any train open to them.")
     expect(page.locator(".answer[data-ruleset=gamerules] .answer-text")).to_have_text(
         "Ann must follow the double 9-9 on Ann's train with a tile on it.")
+    # where its source is silent, the reading the ruleset takes (Masters lists the duty only among
+    # its extended variants)
+    expect(masters.locator(".assumed")).to_contain_text("The source says nothing on this; the ruleset assumes:")
     # the rule quoted in the reader's language, the source by its title, the original one tap away
-    quote = masters.locator(".quote").first
+    quote = page.locator(".answer[data-ruleset=gamerules] .quote").first
     assert quote.locator("blockquote").first.get_attribute("lang") == "en"
-    expect(quote.locator("cite")).to_have_text("Masters Traditional Games")
+    expect(quote.locator("cite")).to_have_text("Mexican Train — the game-rules page")
     original = quote.locator("details.original blockquote")
     expect(original).to_be_hidden()
     quote.locator("details.original summary").click()
     expect(original).to_be_visible()
-    assert original.get_attribute("lang") == "it"
+    assert original.get_attribute("lang") == "hu"
     # (b) why, collapsed; (c) everything, behind its own headings
     why = page.locator("details.why")
     expect(why).not_to_have_attribute("open", "")
@@ -441,7 +444,11 @@ def test_check_score_answers_what_a_hand_counts(browser: Browser, live_server: A
     page = judged(browser, live_server, "phone", "en", "players: Ann Bob Cy Dee\nhand Bob: 0-0 12-11\ncheck: score\n")
     expect(page.locator("#ruling-heading")).to_have_text("What each hand counts")
     assert in_viewport(page, "#ruling-heading") and in_viewport(page, ".score-sum")
-    expect(page.locator(".scores .score-sum").first).to_have_text("0-0 counts 50 + 12-11 counts 23 = 73")
+    # every player listed: the hands not given say so, in their seat
+    expect(page.locator(".scores").first.locator(".score-row")).to_have_count(4)
+    expect(page.locator(".scores .score-sum").first).to_have_text("hand not given")
+    expect(page.locator(".scores .score-row", has_text="Bob").first.locator(".score-sum")).to_have_text(
+        "0-0 counts 50 + 12-11 counts 23 = 73")
     expect(page.locator(".scores").filter(has_text="0-0 counts 0 + 12-11 counts 23 = 23")).to_have_count(1)
     page.screenshot(path=str(artifacts / "referee-check-score-phone.png"))
     page.context.close()

@@ -32,9 +32,11 @@ def test_hebrew_ruleset_page_is_right_to_left(page: Page, live_server: Any, arti
     assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
     assert page.evaluate("getComputedStyle(document.querySelector('#rule-engine\\\\.tile')).direction") == "rtl"
     # quotes keep their own direction; numbers and ids stay left to right
-    quote = page.locator("#rule-engine\\.tile blockquote[lang]").first
+    quote = page.locator("#rule-engine\\.tile details.original blockquote").first
     assert quote.get_attribute("lang") == "it"
     assert quote.evaluate("el => getComputedStyle(el).direction") == "ltr"
+    lead = page.locator("#rule-engine\\.tile figure.quote > blockquote").first  # the rendering, in Hebrew
+    assert lead.get_attribute("lang") == "he" and lead.evaluate("el => getComputedStyle(el).direction") == "rtl"
     assert page.locator("#rule-players\\.count bdi").first.evaluate("el => getComputedStyle(el).direction") == "ltr"
     # the page is mirrored: the section headings start at the right edge
     box = page.locator("#h-setup").bounding_box()
@@ -103,7 +105,7 @@ def test_language_switcher_keeps_the_page(page: Page, live_server: Any, artifact
 def test_citation_link_lands_on_the_highlighted_quote(page: Page, live_server: Any, artifacts: Path) -> None:
     page.goto(f"{live_server.url}/en/variants/masters/")
     link = page.locator("#rule-engine\\.tile a.cite-link").first
-    quote = page.locator("#rule-engine\\.tile blockquote[lang]").first.inner_text()
+    quote = page.locator("#rule-engine\\.tile details.original blockquote").first.text_content() or ""
     link.click()
     page.wait_for_url("**/en/sources/003_d192915f30379178.txt/#q-*")
     target = page.locator("mark:target")

@@ -343,10 +343,10 @@ def test_check_score_counts_by_the_house_rules(client: Client) -> None:
     ident = create(client, {"base": "masters", "name": "Blank is 25", "rules": {"scoring.double_blank": 25}}).json()["id"]
     text = f"variant: {ident}\nplayers: Ann Bob Cy\nhand Bob: 0-0 12-11\nhand Ann: -\ncheck: score\n"
     answer = client.post("/api/adjudicate", json.dumps({"position": text}), content_type="application/json").json()
-    assert answer["variants"][ident]["scores"] == {"Ann": 0, "Bob": 48}
+    assert answer["variants"][ident]["scores"] == {"Ann": 0, "Bob": 48, "Cy": None}  # Cy: hand not given
     plain = client.post("/api/adjudicate", json.dumps({"position": text.replace(ident, "masters")}),
                         content_type="application/json").json()
-    assert plain["variants"]["masters"]["scores"] == {"Ann": 0, "Bob": 23}
+    assert plain["variants"]["masters"]["scores"] == {"Ann": 0, "Bob": 23, "Cy": None}
 
 
 @pytest.mark.parametrize("lang", ["en", "he", "hu", "ky", "it", "el"])

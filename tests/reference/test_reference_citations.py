@@ -39,11 +39,13 @@ def _citation_pairs(doc: Node) -> list[tuple[str, str]]:
     pairs = []
     for li in doc.find_all("li", cls="citation"):
         lead = li.find("blockquote")
-        original = [b for b in li.find_all("blockquote") if "lang" in b.attrs]
+        details = li.find("details", cls="original")
+        original = lead if details is None else details.find("blockquote")
         link = li.find("a", cls="cite-link")
-        assert lead is not None and link is not None and len(original) == 1
+        assert lead is not None and original is not None and link is not None
+        assert len(li.find_all("blockquote")) == (1 if details is None else 2)
         assert lead.attrs["cite"] == link.attrs["href"]
-        pairs.append((link.attrs["href"], original[0].text))
+        pairs.append((link.attrs["href"], original.text))
     return pairs
 
 

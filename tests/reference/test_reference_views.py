@@ -103,9 +103,12 @@ def test_citations_carry_language_direction_and_gloss(client: Client) -> None:
     doc = parse(client.get("/en/variants/howto/").content)
     rule = doc.by_id("rule-engine.missing")
     assert rule is not None
-    quotes = [q for q in rule.find_all("blockquote") if "lang" in q.attrs]
-    langs = {(q.attrs["lang"], q.attrs["dir"]) for q in quotes}
+    originals = [d.find("blockquote") for d in rule.find_all("details", cls="original")]
+    langs = {(q.attrs["lang"], q.attrs["dir"]) for q in originals if q is not None}
     assert langs == {("he", "rtl"), ("ky", "ltr")}
+    # the rendering leads, in the reader's language
+    leads = [f.find("blockquote") for f in rule.find_all("figure", cls="quote")]
+    assert {(q.attrs["lang"], q.attrs["dir"]) for q in leads if q is not None} == {("en", "ltr")}
     for cite in load_base("howto").rules["engine.missing"].citations:
         assert cite.quote in rule.text and cite.gloss in rule.text
 

@@ -65,7 +65,7 @@ def test_judging_the_example_gives_the_verdict_table_and_board(client: Client) -
     assert "The open double 2-2 on the Mexican train must be satisfied first." in page
     assert "Cy&#x27;s train is not open to Bob: it carries no marker." in page
     # quoted in the reader's language first, the original one tap away, the source by its title
-    assert "<blockquote lang=\"en\" dir=\"ltr\">If a turn ends with an open double" in page
+    assert re.search(r'<blockquote lang="en" dir="ltr" cite="/en/sources/[^"]+">If a turn ends with an open double', page)
     assert '<details class="original"><summary>The original (Hebrew)</summary>' in page
     assert '<blockquote lang="he" dir="rtl">' in page and '<blockquote lang="it" dir="ltr">' in page
     assert "<bdi>Masters Traditional Games</bdi></a></cite>" in page

@@ -12,11 +12,13 @@ import re
 
 from django import template
 from django.conf import settings
+from django.utils.safestring import SafeString
 
 from mextrain_site.core.bidi import isolate_foreign, isolated_first
 from mextrain_site.core.i18n import option_labels as labels
 from mextrain_site.core.i18n import ruleset_name as name
 from mextrain_site.core.i18n import ruleset_text, source_title
+from mextrain_site.reference import citations
 from mextrain_site.reference.sources import SourceInfo
 from rules.ruleset import Ruleset
 from variants.loader import get_ruleset
@@ -38,20 +40,10 @@ def language_swap_url(context: template.Context, code: str) -> str:
     return swap_language_prefix(request.get_full_path(), code)
 
 
-def _language_info(code: str, field: str) -> str:
-    """One field of Django's information on a language; the code itself when Django knows none."""
-    from django.utils.translation import get_language_info
-
-    try:
-        return str(get_language_info(code)[field])
-    except KeyError:
-        return code
-
-
 @register.filter
 def language_name(code: str) -> str:
     """The name of a language in the active language."""
-    return _language_info(code, "name_translated")
+    return citations.language_name(code)
 
 
 @register.filter
@@ -73,8 +65,13 @@ def source_name(info: SourceInfo) -> str:
 
 @register.filter
 def language_name_local(code: str) -> str:
-    """The name of a language in that language."""
-    return _language_info(code, "name_local")
+    """The name of a language in that language; the code itself when Django knows none."""
+    from django.utils.translation import get_language_info
+
+    try:
+        return str(get_language_info(code)["name_local"])
+    except KeyError:
+        return code
 
 
 @register.filter
@@ -115,4 +112,11 @@ def in_reader_language(code: str) -> bool:
     """Whether a text in language ``code`` is in the language of the page."""
     from django.utils.translation import get_language
 
-    return bool(code) and code.split("-")[0] == (get_language() or "").split("-")[0]
+    return citations.same_language(code, get_language() or "")
+
+
+@register.simple_tag
+def quote(view: citations.CitationView, credit: bool = True) -> SafeString:
+    """``{% quote c %}``: a cited passage, as the referee's answers write it too
+    (:func:`~mextrain_site.reference.citations.quote_html`)."""
+    return citations.quote_html(view, credit=credit)
