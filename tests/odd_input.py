@@ -1,5 +1,5 @@
-"""Hypothesis strategies for the input classes the audit of issue 7 found crashing: numbers in
-non-ASCII digits or thousands of digits long, lone surrogates, odd charsets, overlong ids. The
+"""Hypothesis strategies for the input classes the audits found crashing: numbers in non-ASCII
+digits or thousands of digits long, lone surrogates, control characters (NUL), odd charsets, overlong ids. The
 parser, API and page properties plant them where a number, a name or an id is read."""
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ huge_numbers = st.integers(4_000, 6_000).flatmap(
     lambda n: st.sampled_from(["9", "1", "0"]).map(lambda d: d * n))
 odd_numbers = odd_digits | huge_numbers | st.integers(10**3, 10**40).map(str)
 surrogates = st.integers(0xD800, 0xDFFF).map(chr)
+controls = st.sampled_from(["\x00", "\x01", "\x1b", "\x7f", "\x85", "\x9f"])
+"""Control characters (NUL among them, which PostgreSQL refuses in a text): C0, DEL, C1."""
 long_ids = st.integers(200, 400).flatmap(lambda n: st.sampled_from(["a", "masters", "é", "-"]).map(lambda c: (c * n)[:n]))
 ODD_CHARSETS = ["idna", "punycode", "utf-7", "unicode_escape", "raw_unicode_escape", "rot13", "base64", "uu",
                 "hex", "zlib", "nonsense", "utf-8", "latin-1", "utf-16", "cp1252", '"utf-8"', ""]
@@ -32,8 +34,8 @@ BASE = SPEC_EXAMPLE
 @st.composite
 def planted(draw: st.DrawFn, base: str = BASE) -> str:
     """``base`` with an odd number where a number is read (round, boneyard, engine, set, a pip),
-    or a lone surrogate in a name, or an overlong variant id."""
-    where = draw(st.sampled_from(["round", "boneyard", "engine", "set", "pip", "surrogate", "variant"]))
+    or a lone surrogate or a control character in a name, or an overlong variant id."""
+    where = draw(st.sampled_from(["round", "boneyard", "engine", "set", "pip", "surrogate", "control", "variant"]))
     text = re.sub(r"^(round|boneyard|variant|set):.*\n", "", base, flags=re.MULTILINE)
     if where == "round":
         return text + f"round: {draw(odd_numbers)}\n"
@@ -49,4 +51,6 @@ def planted(draw: st.DrawFn, base: str = BASE) -> str:
         return text[:m.start()] + f"{draw(odd_numbers)}-{draw(odd_numbers)}" + text[m.end():]
     if where == "surrogate":
         return text.replace("Bob", "B" + draw(surrogates) + "b")
+    if where == "control":
+        return text.replace("Bob", "B" + draw(controls) + "b")
     return text + f"variant: {draw(long_ids)}\n"
