@@ -1,5 +1,14 @@
 """Shared fixtures. Browser tests drive the system Chromium (/usr/bin/chromium) through
-Playwright; `playwright install` is never needed."""
+Playwright; `playwright install` is never needed (their own fixtures: tests/browser/conftest.py).
+
+The suite runs in parallel (``make test``: pytest-xdist, ``--dist loadgroup``). Every test file is
+one xdist group, so its module fixtures (a production stack, a gunicorn) start once, on one worker;
+the browser tests and the modules in :data:`SPREAD` are spread test by test instead (their costly
+fixtures are per session and each worker has its own: a Chromium, a live server). What is per worker
+by construction: the test database (pytest-django names it ``test_<name>_gw0`` ...; SQLite's is in
+memory), the PostgreSQL reruns' databases (tests/on_postgres.py), every server's port (free ports
+from the kernel, never a fixed one) and every temporary folder (``tmp_path``). A file a test writes
+in test-artifacts/ must be named after the test (its parameters included), never shared."""
 
 from __future__ import annotations
 
@@ -13,8 +22,30 @@ import pytest
 # Playwright's sync API runs an event loop in the test thread; Django's ORM would refuse it.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+ROOT = Path(__file__).resolve().parent
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 CHROMIUM = os.environ.get("MEXTRAIN_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+SPREAD = frozenset({
+    "tests/api/test_answer_bytes.py",
+    "tests/engine/test_selfplay.py",
+})
+"""Heavy parametrised modules without costly module fixtures: spread over the workers test by test."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test under tests/browser/ is a browser test; each other test file is one xdist group."""
+    browser_dir = ROOT / "browser"
+    for item in items:
+        path = Path(str(item.path))
+        if browser_dir in path.parents:
+            item.add_marker(pytest.mark.browser)
+        module = item.nodeid.split("::", 1)[0]
+        if item.get_closest_marker("browser") or module in SPREAD or item.get_closest_marker("xdist_group"):
+            continue
+        item.add_marker(pytest.mark.xdist_group(module))
 
 
 @pytest.fixture(scope="session")
