@@ -78,9 +78,11 @@ test: system-deps setup
 test-fast: setup
 	$(PYTEST) -x -m "not browser and not stack and not postgres and not slow and not soak" $(PYTEST_ARGS) $(NONE_SELECTED_OK)
 
-# The long soaks left out of make test (.ci/run runs them when MEXTRAIN_SOAK=1).
+# The long soaks left out of make test (.ci/run runs them when MEXTRAIN_SOAK=1): the tests marked
+# soak, then the house rulesets' self-play at 200 rounds apiece (30 in make test).
 soak: system-deps setup
 	$(PY) scripts/with_postgres.py $(PYTEST) -m soak $(PYTEST_ARGS) $(NONE_SELECTED_OK)
+	MEXTRAIN_SOAK_ROUNDS=200 $(PYTEST) tests/house/test_house_selfplay.py $(PYTEST_ARGS) $(NONE_SELECTED_OK)
 
 typecheck: $(STAMP)
 	$(PY) -m mypy

@@ -30,6 +30,7 @@ CHROMIUM = os.environ.get("MEXTRAIN_CHROMIUM") or shutil.which("chromium") or "/
 SPREAD = frozenset({
     "tests/api/test_answer_bytes.py",
     "tests/engine/test_selfplay.py",
+    "tests/house/test_house_selfplay.py",
 })
 """Heavy parametrised modules without costly module fixtures: spread over the workers test by test."""
 
