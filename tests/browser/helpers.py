@@ -82,11 +82,15 @@ def small_targets(page: Page) -> list[str]:
 AXE = Axe()
 
 
-def serious(page: Page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it stands."""
-    results = AXE.run(page)
+def serious(page: Page, within: str | None = None) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands (``within``: only in the
+    element that selector finds, when the rest of the page was read before and has not changed)."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE.axe_script)  # once per document, not on every run
+    violations = page.evaluate("([context, options]) => axe.run(context || document, options)",
+                               [within, {"resultTypes": ["violations"]}])["violations"]
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:5]}"
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+            for v in violations if v["impact"] in ("serious", "critical")]
 
 
 def prose(page: Page) -> str:

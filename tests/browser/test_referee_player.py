@@ -322,11 +322,13 @@ same templates in every language, so axe reads them in English and Hebrew (left 
 left); every other state of the walk, where the translated and the typed words live, in every language."""
 
 
-def page_problems(page: Page, language: str, width: str, *, axe: bool = True, taps: bool = True) -> list[str]:
-    """Every page check on the page as it stands: axe-core's serious and critical violations, English
-    left in a translated page, sideways scrolling; on a phone also at 320 px, with a header at most
-    100 px tall and tap targets large enough (tests/browser/helpers.py, ``small_targets``)."""
-    found = [*(serious(page) if axe else ()), *(f"English: {s!r}" for s in english_left(page, language))]
+def page_problems(page: Page, language: str, width: str, *, axe: bool = True, axe_within: str | None = None,
+                  taps: bool = True) -> list[str]:
+    """Every page check on the page as it stands: axe-core's serious and critical violations (in the
+    element ``axe_within`` finds, if given), English left in a translated page, sideways scrolling; on a
+    phone also at 320 px, with a header at most 100 px tall and tap targets large enough
+    (tests/browser/helpers.py, ``small_targets``)."""
+    found = [*(serious(page, axe_within) if axe else ()), *(f"English: {s!r}" for s in english_left(page, language))]
     screens = (WIDTHS[width]["width"], NARROWEST) if width == "phone" else (WIDTHS[width]["width"],)
     for screen in screens:
         page.set_viewport_size({**WIDTHS[width], "width": screen})
@@ -354,7 +356,7 @@ def test_every_page_passes_every_check(new_page: NewPage, live_server: Any, lang
     page = new_page(width, locale=language)  # a shared link opens in the reader's language
     found: dict[str, list[str]] = {}
 
-    def check(where: str, action: Callable[[], object] = lambda: None, **only: bool) -> None:
+    def check(where: str, action: Callable[[], object] = lambda: None, **only: Any) -> None:
         action()
         if problems := page_problems(page, language, width, **only):
             found[where] = problems
@@ -371,11 +373,12 @@ def test_every_page_passes_every_check(new_page: NewPage, live_server: Any, lang
     for panel in BUILD_PANELS:
         page.locator(f"#builder button[value='{panel}']").click()
         expect(page.locator("#builder-area")).to_have_attribute("data-pending", "0")
-        check(f"Build mode, {panel}")
-    check("Build mode, other hands", lambda: page.locator("#builder details.b-others > summary").click())
+        check(f"Build mode, {panel}", axe_within="#builder")  # axe read the rest of the page just before
+    check("Build mode, other hands", lambda: page.locator("#builder details.b-others > summary").click(),
+          axe_within="#builder")
     page.fill("#position", "players: Ann Bob\nengine: x\n")
     expect(page.locator("#builder .b-error")).to_be_visible()
-    check("Build mode, an error")
+    check("Build mode, an error", axe_within="#builder")
     page.locator("#mode-type").click()
     judge(page, DISPUTE, language)
     check("the ruling, a quote's original open", lambda: page.locator(".answer .original summary").first.click())
@@ -387,3 +390,17 @@ def test_every_page_passes_every_check(new_page: NewPage, live_server: Any, lang
     assert url
     check("a shared ruling", lambda: page.goto(url), taps=False)  # its link is under 24 px: to fix
     assert found == {}, f"/{language}/ at {width}: {found}"
+
+
+def test_the_page_checks_find_what_they_look_for(new_page: NewPage) -> None:
+    """The walk's checks can fail: each finds its fault on a page made to have it."""
+    page = new_page("phone")
+    page.set_content('<html lang="en"><body><main><img src="x.png"><button style="height:20px">Go</button>'
+                     '<div style="width:900px">wide</div></main></body></html>')
+    assert any(v.startswith("image-alt") for v in serious(page))
+    assert serious(page, "button") == []  # only what the selector finds
+    assert scrolls_sideways(page)
+    assert any("button" in t.lower() for t in small_targets(page))
+    page.set_content('<html lang="hu"><body><p>The position and the rulesets: change them and judge again</p>'
+                     '<p lang="en">The position and the rulesets: change them and judge again</p></body></html>')
+    assert english_left(page, "hu") and english_left(page, "en") == []
