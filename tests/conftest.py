@@ -23,7 +23,7 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 ROOT = Path(__file__).resolve().parent
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+ARTIFACTS = ROOT.parent / "test-artifacts"
 CHROMIUM = os.environ.get("MEXTRAIN_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
 
