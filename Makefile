@@ -65,7 +65,7 @@ run: setup
 # e.g. make test PYTEST_ARGS=tests/engine.
 WORKERS ?= 3
 PYTEST_ARGS ?=
-PYTEST := $(PY) -m pytest -q -p no:cacheprovider -n $(WORKERS) --dist loadgroup
+PYTEST := $(PY) -m pytest -q -p no:cacheprovider -n $(WORKERS) --dist loadscope
 # pytest's exit status 5 means no test was selected (a narrowed run, or no soak yet): not a failure.
 NONE_SELECTED_OK = || { rc=$$?; if [ $$rc = 5 ]; then echo "no test selected"; else exit $$rc; fi; }
 
