@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup run test test-fast bench loadtest golden typecheck messages compilemessages check clean system-deps server-deps browser-deps
+.PHONY: setup run test test-fast soak bench loadtest golden typecheck messages compilemessages check clean system-deps server-deps browser-deps
 
 setup: $(STAMP) compilemessages
 	$(PY) manage.py migrate --noinput -v 0
@@ -58,13 +58,31 @@ messages: $(STAMP)
 run: setup
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
+# The suite runs on WORKERS processes (pytest-xdist). Each test file stays on one worker (its module
+# fixtures start once) but for the browser tests, which spread one by one (tests/conftest.py); the
+# workers wait on Chromium, the live servers and the subprocesses as much as they compute, so one
+# more worker than cores is fastest here (docs: the suite's timings). PYTEST_ARGS narrows a run,
+# e.g. make test PYTEST_ARGS=tests/engine.
+WORKERS ?= 3
+PYTEST_ARGS ?=
+PYTEST := $(PY) -m pytest -q -p no:cacheprovider -n $(WORKERS) --dist loadscope
+# pytest's exit status 5 means no test was selected (a narrowed run, or no soak yet): not a failure.
+NONE_SELECTED_OK = || { rc=$$?; if [ $$rc = 5 ]; then echo "no test selected"; else exit $$rc; fi; }
+
 test: system-deps setup
 	$(PY) -m ruff check --quiet rules variants mextrain_site bench scripts tests
 	$(PY) -m mypy
-	$(PY) scripts/with_postgres.py $(PY) -m pytest -q -p no:cacheprovider
+	$(PY) scripts/with_postgres.py $(PYTEST) -m "not soak" $(PYTEST_ARGS) $(NONE_SELECTED_OK)
 
+# Under 90 s: no browser, no production stack, no PostgreSQL, no slow run and no soak.
 test-fast: setup
-	$(PY) -m pytest -q -x -m "not browser and not slow"
+	$(PYTEST) -x -m "not browser and not stack and not postgres and not slow and not soak" $(PYTEST_ARGS) $(NONE_SELECTED_OK)
+
+# The long soaks left out of make test (.ci/run runs them when MEXTRAIN_SOAK=1): the tests marked
+# soak, then the house rulesets' self-play at 200 rounds apiece (30 in make test).
+soak: system-deps setup
+	$(PY) scripts/with_postgres.py $(PYTEST) -m soak $(PYTEST_ARGS) $(NONE_SELECTED_OK)
+	MEXTRAIN_SOAK_ROUNDS=200 $(PYTEST) tests/house/test_house_selfplay.py $(PYTEST_ARGS) $(NONE_SELECTED_OK)
 
 typecheck: $(STAMP)
 	$(PY) -m mypy

@@ -5,6 +5,9 @@ address as ``MEXTRAIN_TEST_POSTGRES_URL`` for the tests that run against Postgre
 command, then stops the cluster and removes the folder. Without the server binaries it runs
 the command as is (those tests then skip, saying why). The cluster itself is
 ``bench.stack.postgres_cluster``, which the production-stack tests and ``make loadtest`` use too.
+
+One cluster serves every pytest-xdist worker: each worker's tests use a database of their own in it,
+which pytest-django creates and drops (tests/on_postgres.py names them), so nothing is created here.
 """
 
 from __future__ import annotations

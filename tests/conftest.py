@@ -1,5 +1,14 @@
 """Shared fixtures. Browser tests drive the system Chromium (/usr/bin/chromium) through
-Playwright; `playwright install` is never needed."""
+Playwright; `playwright install` is never needed (their own fixtures: tests/browser/conftest.py).
+
+The suite runs in parallel (``make test``: pytest-xdist, ``--dist loadscope``, scheduled by
+:func:`work_unit`). Every test file runs whole on one worker, so its module fixtures (a production stack, a gunicorn) start once, on one worker;
+the browser tests and the modules in :data:`SPREAD` are spread test by test instead (their costly
+fixtures are per session and each worker has its own: a Chromium, a live server). What is per worker
+by construction: the test database (pytest-django names it ``test_<name>_gw0`` ...; SQLite's is in
+memory), the PostgreSQL reruns' databases (tests/on_postgres.py), every server's port (free ports
+from the kernel, never a fixed one) and every temporary folder (``tmp_path``). A file a test writes
+in test-artifacts/ must be named after the test (its parameters included), never shared."""
 
 from __future__ import annotations
 
@@ -13,8 +22,47 @@ import pytest
 # Playwright's sync API runs an event loop in the test thread; Django's ORM would refuse it.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+ROOT = Path(__file__).resolve().parent
+ARTIFACTS = ROOT.parent / "test-artifacts"
 CHROMIUM = os.environ.get("MEXTRAIN_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+SPREAD = frozenset({
+    "tests/api/test_answer_bytes.py",
+    "tests/engine/test_selfplay.py",
+    "tests/house/test_house_selfplay.py",
+})
+"""Heavy parametrised modules without costly module fixtures: spread over the workers test by test."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test under tests/browser/ is a browser test."""
+    browser_dir = ROOT / "browser"
+    for item in items:
+        if browser_dir in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def work_unit(nodeid: str) -> str:
+    """What one worker runs together: a whole test file, but a browser test or a test of a module in
+    :data:`SPREAD` alone."""
+    module = nodeid.split("::", 1)[0]
+    return nodeid if module.startswith("tests/browser/") or module in SPREAD else module
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadscope`` by :func:`work_unit`. (pytest-xdist 3.8's ``loadgroup`` cannot be used: it
+    renames the tests through an attribute pytest 9 no longer reads, so its groups are ignored.)"""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByWorkUnit(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return ByWorkUnit(config, log)
 
 
 @pytest.fixture(scope="session")

@@ -14,11 +14,12 @@ from mextrain_site.core.bidi import isolate_quoted
 from mextrain_site.core.i18n import WORDING
 from mextrain_site.referee.views import EXAMPLE
 from rules.reasons import ReasonCode, reason
+from tests.languages import LANGUAGES, TRANSLATED
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("lang", ["en", "he", "hu", "ky", "it", "el"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_browsers_language_picks_the_prefix(client: Client, lang: str) -> None:
     r = client.get("/variants/", HTTP_ACCEPT_LANGUAGE=f"{lang},en;q=0.5")
     assert r.status_code == 302 and r["Location"] == f"/{lang}/variants/"
@@ -30,7 +31,7 @@ def test_an_unsupported_language_falls_back_to_english(client: Client) -> None:
     assert client.get("/variants/", HTTP_ACCEPT_LANGUAGE="ja")["Location"] == "/en/variants/"
 
 
-@pytest.mark.parametrize("lang", ["he", "hu", "ky", "it", "el"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_reasons_on_the_adjudication_page_are_in_the_pages_language(client: Client, lang: str) -> None:
     page = client.post(f"/{lang}/adjudicate/", {"position": EXAMPLE}).content.decode()
     with translation.override(lang):
@@ -58,7 +59,7 @@ def _worded(lang: str, text: str) -> str:
     raise AssertionError("the text parses")
 
 
-@pytest.mark.parametrize("lang", ["he", "hu", "ky", "it", "el"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_parse_errors_are_in_the_pages_language(client: Client, lang: str) -> None:
     worded = _worded(lang, BAD)
     english = _worded("en", BAD)

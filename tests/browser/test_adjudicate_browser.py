@@ -13,6 +13,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from mextrain_site.referee.present import with_set
 from mextrain_site.referee.views import EXAMPLE
+from tests.browser.helpers import press_judge as judge
+from tests.browser.helpers import scrolls_sideways
 from tests.web.test_ruling_faithful import THREE
 
 pytestmark = pytest.mark.browser
@@ -40,18 +42,6 @@ check: Ann: 8-5 -> Bob
 def page(page: Page) -> Page:
     page.set_viewport_size(VIEWPORT)
     return page
-
-
-def judge(page: Page, text: str, language: str = "en") -> None:
-    """Paste and press the Judge button, found by its name in the page's language."""
-    page.fill("#position", text)
-    with translation.override(language):
-        name = translation.gettext("Judge")
-    page.get_by_role("button", name=name, exact=True).click()
-
-
-def no_horizontal_overflow(page: Page) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
 
 
 def test_paste_a_dispute_and_read_the_verdict(page: Page, live_server: Any, artifacts: Path) -> None:
@@ -183,7 +173,7 @@ def test_board_on_a_375px_phone(browser: Browser, live_server: Any, artifacts: P
     try:
         page = context.new_page()
         page.goto(f"{live_server.url}/en/adjudicate/")
-        assert no_horizontal_overflow(page)
+        assert not scrolls_sideways(page)
         long_train = EXAMPLE.replace("Bob: 12-7 7-3", "Bob: 12-7 7-3 3-3 3-1 1-1 1-5 5-5 5-8 8-8 8-0 0-0 0-10")
         judge(page, long_train)
         page.locator("details.boards > summary").click()
@@ -193,7 +183,7 @@ def test_board_on_a_375px_phone(browser: Browser, live_server: Any, artifacts: P
         box = board.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
         assert box["width"] > 300  # the board uses the phone's width
-        assert no_horizontal_overflow(page)  # wide tables scroll inside their own box
+        assert not scrolls_sideways(page)  # wide tables scroll inside their own box
         # the long train wraps onto more lines instead of running off the side
         tiles = page.locator(".board-svg [data-train=Bob] [data-tile]")
         expect(tiles).to_have_count(12)
@@ -223,7 +213,7 @@ def test_a_ruleset_set_apart_and_one_tap_to_a_larger_set_on_a_375px_phone(browse
         expect(why).to_be_in_viewport()
         expect(page.locator("#verdict .answers-apart .answer[data-ruleset=cardinal]")).to_be_visible()
         expect(page.locator("#verdict > .answers:not(.answers-apart) > .answer")).to_have_count(3)
-        assert no_horizontal_overflow(page)
+        assert not scrolls_sideways(page)
         page.locator("#verdict").screenshot(path=str(artifacts / "adjudicate-phone-apart.png"))
         # a pip above every ruleset's default set: one tap adds 'set: double-15' and judges again
         text = THREE.replace("hand: 11-10 10-10", "hand: 11-15 10-10").replace("11-10 -> Ann", "11-15 -> Ann")
@@ -232,7 +222,7 @@ def test_a_ruleset_set_apart_and_one_tap_to_a_larger_set_on_a_375px_phone(browse
         expect(retry).to_have_text("Add set: double-15 and judge again")
         box = retry.bounding_box()
         assert box is not None and box["height"] >= 24 and box["x"] + box["width"] <= PHONE["width"]
-        assert no_horizontal_overflow(page)
+        assert not scrolls_sideways(page)
         page.locator("#ruling").screenshot(path=str(artifacts / "adjudicate-phone-retry-set.png"))
         retry.tap()
         expect(page.locator("#verdict")).to_be_visible()

@@ -15,11 +15,11 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from mextrain_site.referee.views import EXAMPLE
 from tests.browser.reading import overflowing
+from tests.languages import BIDI, LANGUAGES
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 375, "height": 740}
-LANGUAGES = ("en", "he")
 
 
 def word(language: str, text: str) -> str:
@@ -75,7 +75,7 @@ class Table:
         expect(self.page.locator("#ruling h2").first).to_be_visible()
 
 
-@pytest.fixture(params=LANGUAGES)
+@pytest.fixture(params=BIDI)
 def table(request: pytest.FixtureRequest, browser: Browser, live_server: Any, artifacts: Path) -> Iterator[Table]:
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     page = context.new_page()
@@ -289,10 +289,7 @@ def test_quick_taps_are_all_kept_in_order(phone: Page) -> None:
     expect(page.locator("#position")).to_have_value(re.compile("hand: 11-2 9-2 7-7 6-4 5-5 5-1 3-3 1-0\n"))
 
 
-ALL_LANGUAGES = ("en", "he", "hu", "ky", "it", "el")
-
-
-@pytest.mark.parametrize("language", ALL_LANGUAGES)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_build_mode_fits_a_phone_and_names_the_sets_in_every_language(browser: Browser, live_server: Any,
                                                                        artifacts: Path, language: str) -> None:
     """At 320 and 375 px, in every language, Build mode (with a train, a hand and the moves open in

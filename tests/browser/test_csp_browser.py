@@ -13,7 +13,8 @@ import pytest
 from django.test import override_settings
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from tests.browser.test_adjudicate_browser import DISPUTE, judge
+from tests.browser.helpers import press_judge as judge
+from tests.browser.test_adjudicate_browser import DISPUTE
 
 pytestmark = pytest.mark.browser
 

@@ -11,8 +11,8 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
+from tests.browser.helpers import judge
 from tests.browser.reading import PHONE
-from tests.browser.test_referee_player import judge
 from tests.house.test_house_web import STUCK
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 from django.utils import translation
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from rules.position import Position, PositionError
-from tests.browser.test_referee_player import gettext, judge, new_page, no_horizontal_overflow
+from tests.browser.helpers import NewPage, gettext, judge, scrolls_sideways
+from tests.languages import BIDI
 
 pytestmark = pytest.mark.browser
 
@@ -31,10 +32,10 @@ def worded(text: str, language: str) -> str:
         return info.value.worded(translation.gettext)
 
 
-@pytest.mark.parametrize("language", ["en", "he"])
-def test_a_missing_line_is_marked_where_the_player_types_it(browser: Browser, live_server: Any, artifacts: Path,
-                                                           language: str) -> None:
-    page = new_page(browser, "phone")
+@pytest.mark.parametrize("language", BIDI)
+def test_a_missing_line_is_marked_where_the_player_types_it(new_page: NewPage, live_server: Any, artifacts: Path,
+                                                            language: str) -> None:
+    page = new_page("phone")
     page.goto(f"{live_server.url}/{language}/adjudicate/")
     judge(page, NO_TURN, language)
     panel = page.locator("#ruling")
@@ -49,7 +50,7 @@ def test_a_missing_line_is_marked_where_the_player_types_it(browser: Browser, li
     expect(bad).to_have_attribute("value", "5")
     assert bad.locator("code").inner_text().startswith("Bob: -   # not started")
     assert bad.locator("mark").inner_text().strip() == ""
-    assert no_horizontal_overflow(page)
+    assert not scrolls_sideways(page)
     panel.screenshot(path=str(artifacts / f"missing-line-{language}-phone.png"))
     # "Go to line 5" puts the caret at the end of line 5; the player types the line there
     page.locator(".goto-line").click()
@@ -61,14 +62,13 @@ def test_a_missing_line_is_marked_where_the_player_types_it(browser: Browser, li
     judge(page, page.input_value("#position"), language)
     expect(page.locator("#ruling.ruling-error")).to_have_count(0)
     expect(page.locator("#position")).not_to_have_attribute("aria-invalid", "true")
-    page.context.close()
 
 
-@pytest.mark.parametrize("language", ["en", "he"])
-def test_an_exact_error_further_down_is_shown_before_the_missing_line(browser: Browser, live_server: Any,
-                                                                     language: str) -> None:
+@pytest.mark.parametrize("language", BIDI)
+def test_an_exact_error_further_down_is_shown_before_the_missing_line(new_page: NewPage, live_server: Any,
+                                                                      language: str) -> None:
     text = NO_TURN.replace("12-3", "13-3")
-    page = new_page(browser, "phone")
+    page = new_page("phone")
     page.goto(f"{live_server.url}/{language}/adjudicate/")
     judge(page, text, language)
     expect(page.locator("#ruling")).to_have_attribute("data-error-line", "6")
@@ -77,4 +77,3 @@ def test_an_exact_error_further_down_is_shown_before_the_missing_line(browser: B
         pip = translation.gettext("{tile} has a pip above the set's maximum {limit}; for a larger set, add a line "
                                   "like 'set: double-{larger}'").format(tile="13-3", limit=12, larger=15)
     expect(page.locator("#input-error")).to_contain_text(pip)
-    page.context.close()

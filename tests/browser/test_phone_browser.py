@@ -12,32 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.utils import translation
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import Judged, NewPage, gettext
+from tests.languages import LANGUAGES
 
 pytestmark = pytest.mark.browser
 
-LANGUAGES = ("en", "he", "hu", "ky", "it", "el")
 NAV = ".site-header > nav:not(.language-switcher)"
-
-
-def gettext(language: str, text: str) -> str:
-    with translation.override(language):
-        return translation.gettext(text)
-
-
-def phone(browser: Browser, width: int = 375, *, javascript: bool = True) -> Page:
-    context = browser.new_context(viewport={"width": width, "height": 740}, java_script_enabled=javascript)
-    return context.new_page()
-
-
-def judged(browser: Browser, live_server: Any, language: str, width: int) -> Page:
-    """The page's own example judged, at ``width``."""
-    page = phone(browser, width)
-    page.goto(f"{live_server.url}/{language}/adjudicate/")
-    page.locator("button.primary[type=submit]").click()
-    expect(page.locator("#ruling-heading")).to_be_focused()
-    return page
 
 
 def broken_words(page: Page, selector: str) -> list[str]:
@@ -72,9 +54,9 @@ def fade(page: Page) -> tuple[float, float]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_header_shows_that_more_pages_lie_beyond_and_reaches_them(browser: Browser, live_server: Any,
-                                                                     artifacts: Path, language: str) -> None:
-    page = phone(browser)
+def test_the_header_shows_that_more_pages_lie_beyond_and_reaches_them(new_page: NewPage, live_server: Any,
+                                                                      artifacts: Path, language: str) -> None:
+    page = new_page()
     page.goto(f"{live_server.url}/{language}/")
     nav = page.locator(NAV)
     assert nav.evaluate("n => n.scrollWidth > n.clientWidth")  # at 375 px the pages do not fit one row
@@ -94,23 +76,21 @@ def test_the_header_shows_that_more_pages_lie_beyond_and_reaches_them(browser: B
     header = page.locator(".site-header").bounding_box()
     assert header and header["height"] <= 100
     page.screenshot(path=str(artifacts / f"phone-header-{language}-end.png"), clip={"x": 0, "y": 0, "width": 375, "height": 120})
-    page.context.close()
 
 
-def test_a_header_that_fits_does_not_fade(browser: Browser, live_server: Any) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+def test_a_header_that_fits_does_not_fade(new_page: NewPage, live_server: Any) -> None:
+    page = new_page("desktop")
     page.goto(f"{live_server.url}/en/")
     assert fade(page) == (0, 0)
-    page.context.close()
 
 
 # -- 1b. the home page leads everywhere ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize("language", ["en", "ky"])
-def test_the_home_page_links_to_house_rules_sources_and_reasons(browser: Browser, live_server: Any,
-                                                               artifacts: Path, language: str) -> None:
-    page = phone(browser)
+def test_the_home_page_links_to_house_rules_sources_and_reasons(new_page: NewPage, live_server: Any, artifacts: Path,
+                                                                language: str) -> None:
+    page = new_page()
     page.goto(f"{live_server.url}/{language}/")
     home = page.locator("main .home")
     for path in ("house/", "sources/", "reasons/"):
@@ -122,16 +102,15 @@ def test_the_home_page_links_to_house_rules_sources_and_reasons(browser: Browser
     expect(home.get_by_role("link", name=gettext(language, "House rules"), exact=True)).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(artifacts / f"phone-home-{language}.png"), full_page=True)
-    page.context.close()
 
 
 # -- 2. the Type / Build switch ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("width", [320, 375])
-def test_the_type_and_build_buttons_keep_their_words_whole(browser: Browser, live_server: Any, artifacts: Path,
-                                                          width: int) -> None:
-    page = phone(browser, width)
+def test_the_type_and_build_buttons_keep_their_words_whole(new_page: NewPage, live_server: Any, artifacts: Path,
+                                                           width: int) -> None:
+    page = new_page(width)
     for language in LANGUAGES:
         page.goto(f"{live_server.url}/{language}/adjudicate/")
         expect(page.locator(".build-switch")).to_be_visible()
@@ -139,16 +118,14 @@ def test_the_type_and_build_buttons_keep_their_words_whole(browser: Browser, liv
         assert page.locator(".build-switch .mode").evaluate_all("bs => bs.every(b => b.scrollWidth <= b.clientWidth)")
         if language == "el":
             page.locator(".build-switch").screenshot(path=str(artifacts / f"phone-switch-el-{width}.png"))
-    page.context.close()
 
 
 # -- 3. the "rulesets disagree" badge ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("language", "width"), [("en", 375), ("hu", 375), ("hu", 320), ("el", 320), ("he", 320)])
-def test_the_disagree_badge_stays_inside_its_column(browser: Browser, live_server: Any, artifacts: Path,
-                                                   language: str, width: int) -> None:
-    page = judged(browser, live_server, language, width)
+def test_the_disagree_badge_stays_inside_its_column(judged: Judged, artifacts: Path, language: str, width: int) -> None:
+    page = judged(language, None, width)
     page.locator("details.actions > summary").click()
     badges = page.locator("details.actions .disagree-badge")
     assert badges.count() >= 1
@@ -159,16 +136,15 @@ def test_the_disagree_badge_stays_inside_its_column(browser: Browser, live_serve
     assert outside == []
     assert broken_words(page, "details.actions .disagree-badge") == []
     page.locator("details.actions .table-scroll").first.screenshot(path=str(artifacts / f"phone-badge-{language}-{width}.png"))
-    page.context.close()
 
 
 # -- 4. a tile never splits at its hyphen ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("language", "width"), [("el", 320), ("el", 375), ("hu", 320), ("en", 320)])
-def test_a_tile_or_a_move_is_never_split_across_lines(browser: Browser, live_server: Any, artifacts: Path,
-                                                     language: str, width: int) -> None:
-    page = judged(browser, live_server, language, width)
+def test_a_tile_or_a_move_is_never_split_across_lines(judged: Judged, artifacts: Path, language: str,
+                                                      width: int) -> None:
+    page = judged(language, None, width)
     page.evaluate("document.querySelectorAll('.ruling details').forEach(d => d.open = true)")
     split = page.evaluate(
         """() => { const out = [];
@@ -187,16 +163,15 @@ def test_a_tile_or_a_move_is_never_split_across_lines(browser: Browser, live_ser
     # the text is unchanged: the tile is copied with its ASCII hyphen
     assert "(9-2 -> Ann)" in page.locator(".closed-rows").first.inner_text()
     page.locator(".closed-rows").first.screenshot(path=str(artifacts / f"phone-closed-{language}-{width}.png"))
-    page.context.close()
 
 
 # -- 5. the house builder's number box ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize("javascript", [True, False])
-def test_the_rounds_number_box_is_labelled_and_shown_only_for_the_number(browser: Browser, live_server: Any,
-                                                                        artifacts: Path, javascript: bool) -> None:
-    page = phone(browser, javascript=javascript)
+def test_the_rounds_number_box_is_labelled_and_shown_only_for_the_number(new_page: NewPage, live_server: Any,
+                                                                         artifacts: Path, javascript: bool) -> None:
+    page = new_page(javascript=javascript)
     page.goto(f"{live_server.url}/en/house/")
     choice = page.locator(".house-choice-number").first
     select, number = choice.locator("select"), choice.locator("input[type=number]")
@@ -212,11 +187,10 @@ def test_the_rounds_number_box_is_labelled_and_shown_only_for_the_number(browser
     choice.screenshot(path=str(artifacts / f"phone-house-rounds-{'js' if javascript else 'nojs'}.png"))
     select.select_option(index=0)
     expect(number).to_be_hidden()
-    page.context.close()
 
 
-def test_the_number_reaches_the_server_without_javascript(browser: Browser, live_server: Any) -> None:
-    page = phone(browser, javascript=False)
+def test_the_number_reaches_the_server_without_javascript(new_page: NewPage, live_server: Any) -> None:
+    page = new_page(javascript=False)
     page.goto(f"{live_server.url}/en/house/")
     choice = page.locator(".house-choice-number").first
     choice.locator("select").select_option("number")
@@ -226,16 +200,15 @@ def test_the_number_reaches_the_server_without_javascript(browser: Browser, live
     assert choice.locator("select").input_value() == "number"
     expect(choice.locator("input[type=number]")).to_have_value("7")
     expect(choice.locator("input[type=number]")).to_be_visible()
-    page.context.close()
 
 
 # -- 6. Build mode's intro and its text button ------------------------------------------------------------
 
 
 @pytest.mark.parametrize("language", ["en", "el"])
-def test_build_mode_speaks_of_taps_and_its_text_button_is_under_the_text(browser: Browser, live_server: Any,
-                                                                          artifacts: Path, language: str) -> None:
-    page = phone(browser)
+def test_build_mode_speaks_of_taps_and_its_text_button_is_under_the_text(new_page: NewPage, live_server: Any,
+                                                                         artifacts: Path, language: str) -> None:
+    page = new_page()
     page.goto(f"{live_server.url}/{language}/adjudicate/")
     toggle = page.locator("#builder-text-toggle")
     expect(page.locator(".lede:visible")).to_contain_text("check:")  # Type mode: the text and its check: line
@@ -262,25 +235,22 @@ def test_build_mode_speaks_of_taps_and_its_text_button_is_under_the_text(browser
     page.locator("#mode-type").click()
     expect(toggle).to_be_hidden()
     expect(page.locator(".lede:visible")).to_contain_text("check:")
-    page.context.close()
 
 
-def test_without_javascript_the_intro_is_type_modes_and_no_text_button(browser: Browser, live_server: Any) -> None:
-    page = phone(browser, javascript=False)
+def test_without_javascript_the_intro_is_type_modes_and_no_text_button(new_page: NewPage, live_server: Any) -> None:
+    page = new_page(javascript=False)
     page.goto(f"{live_server.url}/en/adjudicate/")
     expect(page.locator(".lede:visible")).to_have_count(1)
     expect(page.locator(".lede:visible")).to_contain_text("check:")
     expect(page.locator("#builder-text-toggle")).to_be_hidden()
-    page.context.close()
 
 
 # -- 7. the board's "not started" box ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_boards_not_started_box_has_room_for_its_words(browser: Browser, live_server: Any, artifacts: Path,
-                                                          language: str) -> None:
-    page = judged(browser, live_server, language, 375)
+def test_the_boards_not_started_box_has_room_for_its_words(judged: Judged, artifacts: Path, language: str) -> None:
+    page = judged(language, None, 375)
     page.locator("details.boards > summary").click()
     note = page.locator(".board-svg .empty-train").first
     box, words = note.locator("rect").bounding_box(), note.locator("text").bounding_box()
@@ -289,4 +259,3 @@ def test_the_boards_not_started_box_has_room_for_its_words(browser: Browser, liv
     assert room >= 5, f"{language}: {room:.1f} px between the words and the box's edge"
     if language == "ky":
         note.screenshot(path=str(artifacts / "phone-board-note-ky.png"), scale="css")
-    page.context.close()

@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page
 
 from mextrain_site.referee.views import EXAMPLE
+from tests.browser.helpers import judge
 from tests.browser.reading import PHONE
-from tests.browser.test_referee_player import judge
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

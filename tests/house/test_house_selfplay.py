@@ -31,7 +31,9 @@ from variants.schema import RulesetFileError, house_from_data
 HOUSES = 50
 ROUNDS = int(os.environ.get("MEXTRAIN_SOAK_ROUNDS", "30"))
 """Rounds per house ruleset: 30 in `make test` (the suite's 10-minute budget), 200 with
-MEXTRAIN_SOAK_ROUNDS=200 (10,000 rounds with every house value in the draw: passed, 319 s of CPU)."""
+MEXTRAIN_SOAK_ROUNDS=200 (10,000 rounds with every house value in the draw: passed, 319 s of CPU;
+`make soak` runs it so)."""
+pytestmark = pytest.mark.slow  # minutes of self-play: make test runs it, make test-fast does not
 KINDS = (ValueKind.BOOL, ValueKind.ENUM, ValueKind.ENUM_LIST, ValueKind.INT, ValueKind.CHOICE_OR_NUMBER,
          ValueKind.DEAL_TABLE)
 PRESET_PLAYERS = {"min": hs.PRESET_FIRST_PLAYERS, "max": hs.PRESET_FIRST_PLAYERS + len(hs.DEAL_PRESETS[0]) - 1}

@@ -24,6 +24,7 @@ from mextrain_site.house.views import ruleset_name
 from mextrain_site.reference import wording
 from rules.ruleset import RULE_SPECS
 from tests.house.forms import builder_form
+from tests.languages import LANGUAGES
 from tests.player_text import OPTION_ID, RULE_KEY, RULESET_ID, player_text
 from variants import house as hs
 from variants.loader import all_rulesets, get_ruleset
@@ -349,7 +350,7 @@ def test_check_score_counts_by_the_house_rules(client: Client) -> None:
     assert plain["variants"]["masters"]["scores"] == {"Ann": 0, "Bob": 23, "Cy": None}
 
 
-@pytest.mark.parametrize("lang", ["en", "he", "hu", "ky", "it", "el"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_referee_page_writes_the_bonus_and_penalties_into_the_sum(client: Client, lang: str) -> None:
     """Going out with the marker still down: the going-out bonus and the marker penalty stand in
     the sum as terms, in each language, beside the tiles the others hold."""
@@ -497,7 +498,7 @@ def _published_names(lang: str) -> list[str]:
         return [ruleset_name(r) for r in all_rulesets()]
 
 
-@pytest.mark.parametrize("lang", ["en", "he", "hu", "ky", "it", "el"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_house_pages_show_players_no_rule_key_or_ruleset_id(client: Client, lang: str) -> None:
     """The builder, a refused builder and a stored house ruleset's page: each rule by its label,
     each ruleset by its name (the publisher or the translated title, and its options: never
@@ -561,7 +562,7 @@ YAML_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("lang", ["en", "he", "hu", "ky", "it", "el"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("raw", "line", "column", "problem"), YAML_ERRORS)
 def test_an_upload_that_is_not_yaml_is_refused_in_the_readers_language(client: Client, lang: str, raw: bytes,
                                                                         line: int, column: int, problem: str) -> None:

@@ -8,25 +8,18 @@ file that is not YAML, and a stored house ruleset's page."""
 from __future__ import annotations
 
 import json
-import re
-from functools import cache
 
 import pytest
-from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from reference_html import Node, parse, reference_pages
 
 from mextrain_site.referee.views import EXAMPLE
-from tests.catalogues import entries
+from tests.catalogues import english_in
 from tests.house.forms import builder_form as house_form
-from variants.texts import free_texts
+from tests.languages import TRANSLATED
 
 pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore:No directory at:UserWarning")]
-
-LANGUAGES = [code for code, _ in settings.LANGUAGES if code != "en"]
-MIN_WORDS = 4
-"""A run of this many English words is a sentence (or the telling part of one)."""
 
 FINISHED_ROUND = """players: Ann Bob Cy Dee
 engine: 12-12
@@ -54,21 +47,6 @@ NOT_PROSE = ("code", "kbd", "samp", "script", "style", "textarea", "pre")
 """Elements whose text is input syntax, ids or code, not prose."""
 
 
-@cache
-def english_sentences(lang: str) -> tuple[str, ...]:
-    """Runs of English words from the source strings (split at placeholders and markup) that the
-    language words differently, so that finding one on a page means it was left in English."""
-    pairs = entries(lang)
-    assert {t.text for t in free_texts()} <= {english for english, _ in pairs}  # the ruleset texts are in it
-    runs: set[str] = set()
-    for english, translated in pairs:
-        for part in re.split(r"\{[^}]*\}|%\(\w+\)[sd]|<[^>]*>|['‘’“”\"«»()\[\]:;·—–]|\s-\s|(?<=[.!?])\s", english):
-            words = re.findall(r"[A-Za-z][A-Za-z'-]*", part)
-            if len(words) >= MIN_WORDS and part.strip() not in translated:
-                runs.add(" ".join(words))
-    return tuple(sorted(runs, key=len, reverse=True))
-
-
 def prose(node: Node, lang: str) -> str:
     """The text a reader of the page reads, without code and without passages quoted in another language."""
     if isinstance(node, str):
@@ -83,11 +61,10 @@ def leaks(html: bytes, lang: str) -> list[str]:
     doc = parse(html)
     root = doc.find("html")
     assert root is not None and root.attrs.get("lang") == lang
-    words = " " + " ".join(re.findall(r"[A-Za-z][A-Za-z'-]*", prose(root, lang))) + " "
-    return [s for s in english_sentences(lang) if f" {s} " in words]
+    return english_in(prose(root, lang), lang)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_reference_page_leaks_english(client: Client, lang: str) -> None:
     found = {}
     for page in reference_pages():
@@ -98,7 +75,7 @@ def test_no_reference_page_leaks_english(client: Client, lang: str) -> None:
     assert not found, f"{lang}: English on {len(found)} pages: {dict(list(found.items())[:5])}"
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_ruling_or_error_page_leaks_english(client: Client, lang: str) -> None:
     url = f"/{lang}/adjudicate/"
     house = client.post("/api/rulesets", json.dumps({"base": "masters+mandatory-doubles", "name": "Kitchen",

@@ -15,6 +15,7 @@ from django.utils import translation
 from mextrain_site.core.i18n import option_labels, ruleset_name
 from mextrain_site.referee.views import EXAMPLE
 from rules.position import MAX_TEXT
+from tests.languages import LANGUAGES
 from tests.player_text import codes_in, player_text
 from variants.loader import base_ids, get_ruleset, option_ids
 
@@ -377,7 +378,7 @@ def test_a_scoring_question_is_judged_without_a_verdict(client: Client) -> None:
     assert "error-title" not in page
 
 
-@pytest.mark.parametrize("language", ["en", "he", "hu", "ky", "it", "el"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_ruleset_picker_names_rulesets_and_options_as_players_do(client: Client, language: str) -> None:
     """The picker and the line that says what is picked read names (the publisher or title, the
     options' labels), never ids: the ids stay the checkboxes' values."""

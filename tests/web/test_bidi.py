@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from mextrain_site.core.bidi import isolate_foreign, isolate_quoted
+from tests.languages import LANGUAGES
 
 
 @pytest.mark.parametrize(("text", "html"), [
@@ -33,7 +34,7 @@ def test_a_bad_position_s_message_isolates_the_code_it_quotes(client: Client, la
     assert "<bdi>&#x27;engine: 12-12&#x27;</bdi>" in message, message
 
 
-@pytest.mark.parametrize("language", ["en", "he", "hu", "ky", "it", "el"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_picker_names_the_variant_line_as_code(client: Client, language: str) -> None:
     page = client.get(f"/{language}/adjudicate/").content.decode()
     summary = page.split('<details class="picker"', 1)[1].split("</summary>", 1)[0]

@@ -22,6 +22,7 @@ from mextrain_site.referee.build_views import head_comments
 from mextrain_site.referee.views import EXAMPLE
 from rules.position import Position, PositionError
 from tests.examples import SPEC_EXAMPLE
+from tests.languages import LANGUAGES
 
 STARTS = [b.NEW_TABLE, Position.parse(EXAMPLE), Position.parse(SPEC_EXAMPLE),
           Position.parse("players: Ann Bob\nset: double-6\nengine: 6\nAnn: 6-5 5-5 *\nboneyard: 20\nturn: Bob\n"
@@ -246,7 +247,7 @@ def test_a_scoring_question_without_engine_or_turn_opens_and_stays_one(client: C
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language", ["en", "he", "hu", "ky", "it", "el"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_sets_are_named_in_the_players_language(client: Client, language: str) -> None:
     """The Set select names each set, and the rulesets' default, with the site's one word for a set
     (the "domino set" entry of the catalogue, as the house pages use it): never a Latin "double-"

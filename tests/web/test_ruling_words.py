@@ -18,6 +18,7 @@ from django.utils import translation
 
 from mextrain_site.core.i18n import ruleset_name
 from mextrain_site.referee.views import EXAMPLE
+from tests.languages import LANGUAGES
 from variants.loader import base_ids, get_ruleset
 
 FSI, PDI = "\u2068", "\u2069"
@@ -56,7 +57,7 @@ def test_values_in_a_hebrew_sentence_are_isolated(client: Client) -> None:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language", ["en", "he", "hu", "ky", "it", "el"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_worked_example_speaks_the_reader_s_language(client: Client, language: str) -> None:
     """Its comment (what the table argues about) is translated; the position itself is the
     format's, so the page judges it as the English one."""

@@ -1,0 +1,115 @@
+"""Driving the pages in the browser tests, shared through tests/browser/conftest.py: the widths, the
+Judge button in any language, and the checks every page of the site must pass (sideways overflow,
+tap targets, axe-core, English left in a translated page)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from django.utils import translation
+from playwright.sync_api import Browser, Page, expect
+
+from tests.catalogues import english_in
+
+WIDTHS: dict[str, dict[str, int]] = {"phone": {"width": 375, "height": 740}, "desktop": {"width": 1280, "height": 900}}
+"""The two widths the pages are walked at, by name."""
+NARROWEST = 320
+"""The narrowest phone the pages must fit without scrolling sideways."""
+
+NewPage = Callable[..., Page]
+"""The ``new_page`` fixture: ``new_page(width="phone", *, javascript=True, **context) -> Page``."""
+Judged = Callable[..., Page]
+"""The ``judged`` fixture: ``judged(language="en", text=None, width="phone", **context) -> Page``."""
+
+
+def gettext(language: str, text: str) -> str:
+    """``text`` as the site words it in ``language`` (to find a button by its name)."""
+    with translation.override(language):
+        return translation.gettext(text)
+
+
+def open_page(browser: Browser, width: str | int = "phone", *, javascript: bool = True, **context: Any) -> Page:
+    """A page in a context of its own, ``width`` a name of :data:`WIDTHS` or a phone's width in px.
+    Close it with ``page.context.close()`` (the ``new_page`` fixture closes its pages itself)."""
+    viewport = WIDTHS[width] if isinstance(width, str) else {"width": width, "height": 740}
+    return browser.new_context(viewport=viewport, java_script_enabled=javascript, **context).new_page()  # type: ignore[arg-type]
+
+
+def press_judge(page: Page, text: str | None, language: str = "en") -> None:
+    """Type ``text`` (None: keep the page's example) and press Judge, found by its name in ``language``."""
+    if text is not None:
+        page.fill("#position", text)
+    page.get_by_role("button", name=gettext(language, "Judge"), exact=True).click()
+
+
+def judge(page: Page, text: str | None, language: str = "en") -> None:
+    """:func:`press_judge`, then wait for the ruling's heading (or the error's) to take the focus."""
+    press_judge(page, text, language)
+    expect(page.locator("#ruling-heading")).to_be_focused()
+
+
+def scrolls_sideways(page: Page) -> bool:
+    return not page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+# -- the page checks --------------------------------------------------------------------------------
+
+TARGETS = "a[href], button, summary, select, input[type=checkbox], input[type=radio]"
+"""Everything a finger taps, but a link inside a sentence (WCAG 2.5.8 exempts it)."""
+
+
+def small_targets(page: Page) -> list[str]:
+    """Targets under 24x24 px (a check box: its label), controls (buttons, selects, disclosures,
+    the header's links) under 44 px tall, and the Build editor's controls under 44x44 px (README,
+    *Building the table by taps*); a quote's disclosure of its original text, repeated under every
+    quote, is held to WCAG's 24 px."""
+    return list(page.evaluate(
+        """sel => [...document.querySelectorAll(sel)].flatMap(el => {
+              const r = el.getBoundingClientRect();
+              if (r.width === 0 || r.height === 0 || !el.checkVisibility()) return [];
+              const p = el.parentElement;
+              if (el.matches('a') && p.matches('p, blockquote, .hint') && p.textContent.trim() !== el.textContent.trim()) return [];
+              const control = el.matches('button, summary, select, .site-header a') && !el.closest('.quote, details.original');
+              const min = control ? 44 : 24;
+              const minWidth = control && el.closest('#builder-area') ? 44 : 24;
+              const box = el.matches('input') && el.closest('label') ? el.closest('label').getBoundingClientRect() : r;
+              return box.height < min || box.width < minWidth ? [`${el.outerHTML.slice(0, 80)} ${box.width}x${box.height}`] : [];
+           })""", TARGETS))
+
+
+AXE = Axe()
+
+
+def serious(page: Page, within: str | None = None) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands (``within``: only in the
+    element that selector finds, when the rest of the page was read before and has not changed)."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE.axe_script)  # once per document, not on every run
+    violations = page.evaluate("([context, options]) => axe.run(context || document, options)",
+                               [within, {"resultTypes": ["violations"]}])["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:5]}"
+            for v in violations if v["impact"] in ("serious", "critical")]
+
+
+def prose(page: Page) -> str:
+    """The prose a reader of the page's language reads: the rendered text and the titles, labels,
+    placeholders and alternative texts, without code (input syntax, ids) and without passages marked
+    as another language (a quoted source); a collapsed <details> counts, as in the served HTML."""
+    return str(page.evaluate(
+        """() => { const lang = document.documentElement.lang.split('-')[0];
+              const skip = new Set(['CODE', 'KBD', 'SAMP', 'SCRIPT', 'STYLE', 'TEXTAREA', 'PRE']);
+              const walk = n => {
+                if (n.nodeType === Node.TEXT_NODE) return n.data;
+                if (n.nodeType !== Node.ELEMENT_NODE || skip.has(n.tagName)) return ' ';
+                if (n.hasAttribute('lang') && n.getAttribute('lang').split('-')[0] !== lang) return ' ';
+                const shown = ['title', 'aria-label', 'placeholder', 'alt'].map(a => n.getAttribute(a) || '');
+                return [...shown, ...[...n.childNodes].map(walk)].join(' ');
+              };
+              return walk(document.documentElement); }"""))
+
+
+def english_left(page: Page, language: str) -> list[str]:
+    """English sentences left in a page shown in ``language`` (none to find in English itself)."""
+    return [] if language == "en" else english_in(prose(page), language)[:3]
