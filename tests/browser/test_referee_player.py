@@ -354,11 +354,13 @@ def page_problems(page: Page, language: str, width: str, *, axe: bool = True, ax
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_page_passes_every_check(new_page: NewPage, live_server: Any, language: str, width: str) -> None:
+def test_every_page_passes_every_check(new_page: NewPage, live_server: Any, artifacts: Path, language: str,
+                                      width: str) -> None:
     """One walk through the site per language and width, every page check on each state it reaches:
     each page of the reference and the referee, a ruling with every part open, a quote's original
     opened, Build mode with each panel open in turn, the other hands shown and a text it cannot show,
-    and a shared ruling. Merges the phone walk (no sideways scrolling, a short header), the tap
+    a shared ruling, and the score sheet (a new game, its edit link with a round entered and the tile
+    picker open, its view link; screenshots test-artifacts/game-*-<language>-<width>.png). Merges the phone walk (no sideways scrolling, a short header), the tap
     targets walk and the axe-core walk, which loaded the same pages three times."""
     page = new_page(width, locale=language)  # a shared link opens in the reader's language
     found: dict[str, list[str]] = {}
@@ -396,6 +398,23 @@ def test_every_page_passes_every_check(new_page: NewPage, live_server: Any, lang
     url = page.locator("#share-slot .share-url").get_attribute("href")
     assert url
     check("a shared ruling", lambda: page.goto(url), taps=False)  # its link is under 24 px: to fix
+    check(f"/{language}/game/new/", lambda: page.goto(f"{base}/game/new/"))
+    page.locator("#g-players").fill("Ann Bob Cy Dee")
+    page.locator("#g-ruleset").select_option("howto")
+    page.locator("button.game-primary").click()
+    page.wait_for_url("**/edit/#*")
+    page.locator("label.game-choice").first.click()
+    for seat, points in ((1, "12"), (2, "0"), (3, "7")):
+        page.locator(f"#e-points-{seat}").fill(points)
+    page.locator("button.game-primary").click()
+    expect(page.locator(".game-saved")).to_be_visible()
+    check("the score sheet's edit link, a round entered, the tile picker open",
+          lambda: page.locator(".game-hand[data-index='1'] summary").click())
+    page.screenshot(path=str(artifacts / f"game-edit-{language}-{width}.png"), full_page=True)
+    check("the score sheet's view link", lambda: page.goto(page.url.split("edit/")[0]))
+    page.screenshot(path=str(artifacts / f"game-view-{language}-{width}.png"), full_page=True)
+    page.emulate_media(media="print")
+    page.screenshot(path=str(artifacts / f"game-print-{language}-{width}.png"), full_page=True)
     assert found == {}, f"/{language}/ at {width}: {found}"
 
 

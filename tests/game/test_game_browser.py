@@ -1,6 +1,7 @@
 """The score sheet in Chromium: two phones at one table (one enters a round, the other sees it
-without a reload), the tile picker, the pages at 375 and 1280 px in English and Hebrew with no
-sideways overflow and no serious axe-core violation. Screenshots: test-artifacts/game-*.png."""
+without a reload), the tile picker, a dispute opened from the sheet. The pages' checks (axe, tap
+targets, sideways overflow, English left) run in the site's one page walk,
+tests/browser/test_referee_player.py. Screenshots: test-artifacts/game-*.png."""
 
 from __future__ import annotations
 
@@ -8,21 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.reading import no_overflow
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-AXE = Axe()
-
-
-def serious(page: Page) -> list[str]:
-    results = AXE.run(page)
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:5]}"
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-
 
 def phone(browser: Browser, width: int = 375, language: str = "en") -> Page:
     context = browser.new_context(viewport={"width": width, "height": 800}, locale=language,
@@ -71,35 +60,6 @@ def test_two_phones_one_enters_a_round_the_other_sees_it_without_reload(browser:
     assert edit_url.split("#")[1] not in reader.content()
     scorer.context.close()
     reader.context.close()
-
-
-@pytest.mark.parametrize("language", ["en", "he"])
-@pytest.mark.parametrize("width", [375, 1280])
-def test_the_pages_fit_and_pass_axe(browser: Browser, live_server: Any, artifacts: Path, language: str,
-                                    width: int) -> None:
-    page = phone(browser, width, language)
-    page.goto(f"{live_server.url}/{language}/game/new/")
-    no_overflow(page)
-    found = {"new": serious(page)}
-    page.screenshot(path=str(artifacts / f"game-new-{language}-{width}.png"), full_page=True)
-    new_game(page, live_server.url, language, "Ann Bob Cy Dee")
-    page.locator("label.game-choice").first.click()
-    page.locator("#e-points-1").fill("12")
-    page.locator("#e-points-2").fill("0")
-    page.locator("#e-points-3").fill("7")
-    page.locator("button.game-primary").click()
-    page.locator(".game-hand[data-index='1'] summary").click()
-    no_overflow(page)
-    found["edit"] = serious(page)
-    page.screenshot(path=str(artifacts / f"game-edit-{language}-{width}.png"), full_page=True)
-    page.goto(page.url.split("edit/")[0])
-    no_overflow(page)
-    found["view"] = serious(page)
-    page.screenshot(path=str(artifacts / f"game-view-{language}-{width}.png"), full_page=True)
-    page.emulate_media(media="print")
-    page.screenshot(path=str(artifacts / f"game-print-{language}-{width}.png"), full_page=True)
-    assert {k: v for k, v in found.items() if v} == {}
-    page.context.close()
 
 
 def test_a_dispute_from_the_first_round_is_settled_in_8_taps(browser: Browser, live_server: Any,
