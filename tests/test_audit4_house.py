@@ -121,9 +121,9 @@ hand Cy: 4-4
 check: score
 """
     ruling = judge(text, rs)
-    assert ruling.scores == {"Bob": 36, "Cy": 8}
+    assert ruling.scores == {"Ann": None, "Bob": 36, "Cy": 8, "Dee": None}  # no hand line: not given
     assert ruling.count is not None
-    assert sorted(r.code.value for r in ruling.count.reasons) == ["hand-counts", "hand-counts", "marker-penalty"]
+    assert sorted(r.code.value for r in ruling.count.reasons) == ["hand-counts", "hand-counts", "hand-not-given", "hand-not-given", "marker-penalty"]
 
 
 def test_going_out_bonus_and_marker_penalty_at_round_end() -> None:
@@ -155,9 +155,9 @@ def test_double_blank_twenty_five() -> None:
     text = "players: Ann Bob Cy Dee\nhand Ann: 0-0 5-4\nhand Bob: 3-2\ncheck: score\n"
     for base in ("masters", "howto"):
         ruling = judge(text, house(base, scoring__double_blank=25))
-        assert ruling.scores == {"Ann": 34, "Bob": 5}, base
+        assert ruling.scores == {"Ann": 34, "Bob": 5, "Cy": None, "Dee": None}, base
         assert ruling.count is not None
-        assert sorted(r.code.value for r in ruling.count.reasons) == ["double-blank-counts", "hand-counts", "hand-counts"]
+        assert sorted(r.code.value for r in ruling.count.reasons) == ["double-blank-counts", "hand-counts", "hand-counts", "hand-not-given", "hand-not-given"]
 
 
 def test_engine_set_highest_every_round() -> None:
@@ -181,4 +181,4 @@ def test_set_highest_engine_cannot_be_in_a_hand() -> None:
         judge("players: Ann Bob Cy Dee\nround: 3\nhand Bob: 12-12 5-1\ncheck: score\n", rs)
     assert refused.value.code.value == "tile-twice"
     ruling = judge("players: Ann Bob Cy Dee\nround: 3\nhand Bob: 10-10 5-1\ncheck: score\n", rs)
-    assert ruling.scores == {"Bob": 26}
+    assert ruling.scores == {"Ann": None, "Bob": 26, "Cy": None, "Dee": None}

@@ -236,4 +236,4 @@ def test_the_body_limits_of_nginx_and_django_come_from_the_apps_own_limits() -> 
     assert int(sizes.NGINX_BODY_LIMIT.removesuffix("k")) * 1024 - sizes.BODY_BYTES < 1024
     # Over it, nginx asks the app for the words (a page in the reader's language, JSON for the API).
     assert nginx_directive("error_page") == ["413 /too-large"]
-    assert nginx_directive("location") == ["/ {", "= /too-large {"]
+    assert nginx_directive("location") == ["/ {", "= /too-large {", "~ ^/g/[a-z2-7]+/events$ {"]  # and the streams
