@@ -24,6 +24,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
+from mextrain_site.core.game_links import GAME_COMMENT
 from mextrain_site.core.i18n import ruleset_name
 from mextrain_site.core.limits import OverLimit, charge_storage, limited
 from mextrain_site.reference.citations import CitationView, citation_views
@@ -38,7 +39,6 @@ from variants.loader import RulesetError, base_ids, get_ruleset
 
 from . import store
 from .chart import chart_svg
-from .links import GAME_COMMENT
 from .models import Game
 from .present import TIE_RULE, hand_sum, sheet_csv
 from .sheet import Entry, Sheet, SheetRound

@@ -25,10 +25,10 @@ from django_htmx.middleware import HtmxDetails
 
 from mextrain_site.core.caching import CSRF_PLACEHOLDER, cached_page
 from mextrain_site.core.errors import status as http_status
+from mextrain_site.core.game_links import game_link
 from mextrain_site.core.limits import OverLimit, charge_storage, limited
 from mextrain_site.core.posting import get_goes_to
 from mextrain_site.core.referee import parse
-from mextrain_site.game.links import game_link
 from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_PAGE_WORK
 from rules.position import MAX_TEXT

@@ -1,6 +1,6 @@
 """The link from a dispute back to its game: a position opened from a score sheet starts with the
 comment ``# game: /g/<id>/``, which travels with the text into a shared ruling. Pure: the referee
-reads it without touching the games."""
+reads it without touching the games, so it lives below both apps."""
 
 from __future__ import annotations
 
