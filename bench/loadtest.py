@@ -14,7 +14,7 @@ skips it).
 
 The aim: adjudication at >= 30% of the trivial view's throughput (issue 8; the first load test's
 60% was shown out of reach for an answer that explains every candidate), with p95 < 50 ms. The exit status
-is 0 when the run was clean (whether or not the aim is met: the figures are for the README), 1 when
+is 0 when the run was clean (whether or not the aim is met: the figures are for docs/performance.md), 1 when
 a request failed or a tool is missing.
 """
 

@@ -1,4 +1,4 @@
-"""The worst requests within the limits of one request (issue 7; README "Limits of one request").
+"""The worst requests within the limits of one request (issue 7; docs/engine.md, "Limits of one request").
 
 Each is built to ask for as much judging as :data:`rules.limits.MAX_WORK` allows, one way or
 another: the widest table, the deepest hand, the longest replay. ``make bench`` times each through

@@ -3,7 +3,7 @@
 Environment: SECRET_KEY, DEBUG (1/0), ALLOWED_HOSTS (comma-separated), DATABASE_URL
 (default: SQLite file db.sqlite3 beside manage.py), CSRF_TRUSTED_ORIGINS, SECURE_SSL_REDIRECT,
 STATIC_ROOT (default: staticfiles/ beside manage.py).
-Serving (see the README's production section): REDIS_URL (the shared cache; default: local memory),
+Serving (see docs/production.md): REDIS_URL (the shared cache; default: local memory),
 TRUSTED_PROXY_HOPS, RATELIMIT_JUDGE, RATELIMIT_SHARE, RATELIMIT_RULESET, STORAGE_QUOTA_BYTES, STORAGE_SITE_DAILY_BYTES,
 SHARED_PAGE_CACHE_SECONDS.
 """

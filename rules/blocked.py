@@ -4,7 +4,7 @@ The sources end a blocked round when nobody can play (000/002: no player has a l
 001: "…és senki sem tud kijátszani"). A pass puts the passer's marker down, and a marker can
 open a train to a player who passed before; markers only ever go down while everyone passes.
 So when the boneyard is empty and every hand is known, the round is blocked exactly when no
-player could lay a tile even with every player's marker down (see the README, "Blocked rounds").
+player could lay a tile even with every player's marker down (see docs/engine.md, "Blocked rounds").
 Where the boneyard is never drawn from (``turn.cannot_play`` marker-no-draw, a house value), the
 tiles left in it are out of play: the round is blocked when nobody can play, whatever it holds.
 """

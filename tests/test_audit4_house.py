@@ -1,7 +1,7 @@
 """audit4: house rulesets built over a published base (variants.house.check/build, as the API builds
 one), a position parsed with rules.position.Position.parse and judged with rules.answer.rule. Each
 expectation follows from the meaning of the rule value as rules/ruleset.py words it (quoted above
-each test) and the README's "House rules" table of reason codes."""
+each test) and the table of reason codes in docs/house-rules.md."""
 
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ def test_marker_lifted_on_any_tile() -> None:
 
 def test_marker_penalty_in_check_score() -> None:
     # "A player whose marker is still down at the end of a round adds {n} to their score."
-    # check: score counts "as if the round ended now" (README).
+    # check: score counts "as if the round ended now" (docs/house-rules.md).
     rs = house("masters", scoring__marker_penalty=25)
     text = """players: Ann Bob Cy Dee
 engine: 12

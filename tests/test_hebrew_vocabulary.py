@@ -3,8 +3,8 @@
 A domino set is "סט" (masculine), as seed 000 says it ("השתמש סט כפול 15"), never "ערכה"/"ערכת";
 a set or a tile named by its size is "כפול-12", the double-blank "כפול-ריק" (the seed: "כפול 12",
 "סט כפול 15"), never "כפולה-12", "הכפולה הריקה" or "כפולת האפס". "כפולה" alone stays the noun for a
-double, a tile whose two ends match (the seed: "הכפולה הפתוחה"). locale/he/GLOSSARY.md and the
-README's translation section record the choice; tests/test_glossary.py checks that each term's
+double, a tile whose two ends match (the seed: "הכפולה הפתוחה"). locale/he/GLOSSARY.md and
+docs/languages.md record the choice; tests/test_glossary.py checks that each term's
 word is there, this checks that the retired ones are not, and that the English "set" and
 "double-12" always come out as the chosen words.
 
