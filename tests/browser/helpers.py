@@ -62,7 +62,7 @@ TARGETS = "a[href], button, summary, select, input[type=checkbox], input[type=ra
 
 def small_targets(page: Page) -> list[str]:
     """Targets under 24x24 px (a check box: its label), controls (buttons, selects, disclosures,
-    the header's links) under 44 px tall, and the Build editor's controls under 44x44 px (README,
+    the header's links) under 44 px tall, and the Build editor's controls under 44x44 px (docs/web.md,
     *Building the table by taps*); a quote's disclosure of its original text, repeated under every
     quote, is held to WCAG's 24 px."""
     return list(page.evaluate(

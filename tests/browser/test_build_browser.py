@@ -136,8 +136,11 @@ def test_what_bobs_hand_counts(table: Table) -> None:
     # the engine's answer to the text built by taps, through the API
     origin = t.page.evaluate("location.origin")
     answer = t.page.request.post(f"{origin}/api/adjudicate", data=text, headers={"Content-Type": "text/plain"}).json()
-    scores = {ident: v["scores"] for ident, v in answer["variants"].items()}
+    scores = {ident: {p: s for p, s in v["scores"].items() if s is not None} for ident, v in answer["variants"].items()}
     assert scores == {"howto": {"Bob": 73}, "gamerules": {"Bob": 73}, "masters": {"Bob": 23}, "cardinal": {"Bob": 23}}
+    # every other player of the table is listed too, as not given (no hand line)
+    assert all(len(v["scores"]) > 1 and all(s is None for p, s in v["scores"].items() if p != "Bob")
+               for v in answer["variants"].values())
     assert t.taps <= 25
     print(f"dispute 3 ({t.language}): {t.taps} taps")
 

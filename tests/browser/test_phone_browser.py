@@ -67,7 +67,8 @@ def test_the_header_shows_that_more_pages_lie_beyond_and_reaches_them(new_page: 
     last = nav.locator("a").last
     assert last.get_attribute("href") == f"/{language}/reasons/"
     last.scroll_into_view_if_needed()
-    page.wait_for_timeout(100)
+    page.wait_for_function(f"() => getComputedStyle(document.querySelector({NAV!r})).getPropertyValue('--nav-fade-end')"
+                           " .trim() === '0px'", timeout=5000)  # the fades follow the scroll (a listener)
     start, end = fade(page)
     assert end == 0 and start >= 24, (start, end)  # at the end: the other edge fades, this one does not
     box, row = last.bounding_box(), nav.bounding_box()
