@@ -105,21 +105,39 @@ def publish(game_id: str, version: int) -> None:
         _fanout.deliver(game_id, version)
 
 
+_subscribed = threading.Event()
+"""Set while this process's listener is subscribed: a write published then reaches its streams."""
+
+
 def _listen() -> None:
     """Relay Redis messages to this process's streams, reconnecting after a failure."""
     import time
 
     while True:
         try:
-            pubsub = _client().pubsub(ignore_subscribe_messages=True)
+            pubsub = _client().pubsub()
             pubsub.psubscribe(CHANNEL + "*")
             for message in pubsub.listen():
-                if message and message.get("type") == "pmessage":
+                kind = message.get("type") if message else None
+                if kind == "psubscribe":  # Redis confirms: from now on nothing published is missed
+                    _subscribed.set()
+                elif kind == "pmessage":
                     channel = message["channel"].decode() if isinstance(message["channel"], bytes) else message["channel"]
                     _fanout.deliver(channel[len(CHANNEL):], int(message["data"]))
         except Exception:
+            _subscribed.clear()
             log.warning("live updates: the Redis listener failed; reconnecting", exc_info=True)
             time.sleep(1)
+
+
+def listening(timeout: float = 2.0) -> bool:
+    """Start this process's Redis listener if need be and wait (at most ``timeout`` s) until Redis
+    has confirmed its subscription, so that a stream opened now hears every write published after
+    it (True at once without Redis: the fan-out is in this process)."""
+    if not redis_url():
+        return True
+    _ensure_listener()
+    return _subscribed.wait(timeout)
 
 
 def _ensure_listener() -> None:

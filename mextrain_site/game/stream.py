@@ -81,15 +81,17 @@ def _thread_events(sub: live.Subscription, version: int) -> Iterator[str]:
 
 
 async def events_view(request: HttpRequest, game_id: str) -> HttpResponseBase:
+    # Subscribed before the version is read, and with this process's Redis listener confirmed: a
+    # write after the first event is never missed (one just before it may come twice, which a
+    # reader takes as the same version).
+    await sync_to_async(live.listening, thread_sensitive=False)()
+    sub = live.subscribe(game_id, asyncio.get_running_loop() if isinstance(request, ASGIRequest) else None)
     version = await sync_to_async(_version, thread_sensitive=False)(game_id)
     if version is None:  # plain text: an event source reads no page
+        sub.close()
         return HttpResponse(f"no game is called {game_id!r}\n", status=404, content_type="text/plain; charset=utf-8")
-    if isinstance(request, ASGIRequest):
-        sub = live.subscribe(game_id, asyncio.get_running_loop())
-        response = StreamingHttpResponse(_async_events(sub, version), content_type="text/event-stream")
-    else:
-        sub = live.subscribe(game_id, None)
-        response = StreamingHttpResponse(_thread_events(sub, version), content_type="text/event-stream")
+    events = _async_events(sub, version) if sub.loop is not None else _thread_events(sub, version)
+    response = StreamingHttpResponse(events, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
