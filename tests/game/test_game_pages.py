@@ -186,3 +186,25 @@ def test_the_history_shows_every_write_a_correction_included(client: Client) -> 
     history = page[page.index("game-history"):]
     assert re.search(r'<li value="2">.*Round 1 corrected: Ann 4, Bob 0, Cy 6', history)
     assert re.search(r'<li value="1">.*Round 1 entered: Ann 0, Bob 5, Cy 6', history)
+
+
+ODD_NUMBERS = ("₀", "²", "①", "٣", "１", "9" * 4301, "+1", " 1 1", "1_000", "")
+"""What str.isdigit() or int() accept or choke on that is no ASCII number (issue 24's fuzz)."""
+
+
+@pytest.mark.parametrize("odd", ODD_NUMBERS)
+def test_every_number_field_refuses_odd_digits_with_a_sentence(client: Client, odd: str) -> None:
+    """The set, the round, the version and a hand's points read ASCII digits only (rules.numbers):
+    never a 500, the field's sentence, the typed points kept."""
+    new = client.post("/en/game/new/", {"players": "Ann Bob Cy", "ruleset": "howto", "set": odd})
+    assert new.status_code in (303, 400)  # no set typed: the ruleset's default (303); anything else refused
+    assert (new.status_code == 303) == (odd == ""), new.content[:300]
+    game, token = start(client)
+    for field in ("round", "version"):
+        refused = enter(client, game, token, out="Ann", **{field: odd, "points-1": "3", "points-2": "4"})
+        assert refused.status_code in (400, 409), (field, refused.status_code)
+        assert 'value="3"' in refused.content.decode()
+    points = enter(client, game, token, out="Ann", **{"points-1": odd, "points-2": "4"})
+    if odd:
+        assert points.status_code == 400 and "expected the points as a whole number" in points.content.decode()
+    assert not GameEvent.objects.filter(game_id=game).exists() or odd == ""
