@@ -31,7 +31,6 @@ _NAME_RE = re.compile(r"[^\s:#;*]+\Z")
 # which int() refuses or reads), and short: no int() of thousands of digits.
 _ENGINE_RE = re.compile(r"(\d{1,2})(?:-(\d{1,2}))?\Z", re.ASCII)
 _SET_RE = re.compile(r"double-(\d{1,2})\Z", re.IGNORECASE | re.ASCII)
-_COUNT_RE = re.compile(r"\d{1,3}\Z", re.ASCII)
 _DIGITS_RE = re.compile(r"\d+\Z", re.ASCII)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _TILE_WORD = re.compile(r"(?<!\S)\d+-\d+(?!\S)", re.ASCII)
@@ -606,10 +605,11 @@ class _Parser:
             if not _DIGITS_RE.match(value):
                 raise self.error(ln, Message("expected how many tiles are left (digits 0-9) or the tiles themselves, "
                                              "found {found}", found=repr(_clip(value))))
-            if not _COUNT_RE.match(value) or int(value) > limit:
+            count = ascii_int(value, max_digits=3)  # the one number parser
+            if count is None or count > limit:
                 raise self.error(ln, Message("expected at most {limit} tiles in the boneyard, found {count}",
                                              limit=limit, count=_clip(value.lstrip("0") or "0")))
-            return int(value)
+            return count
         if ln.value == "-":
             return 0
         if len(value.split()) == 1 and not _TILE_WORD.fullmatch(value):
