@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import pytest
 
 from bench.stack import Nginx, Stack, Unavailable, production_stack
-from mextrain_site.api.rulesets import catalogue
+from mextrain_site.core.ruleset_json import catalogue
 from tests.examples import SPEC_EXAMPLE
 from tests.serving import WORST_TEXT, fetch, share_through
 

@@ -13,7 +13,8 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
-from mextrain_site.api.views import (
+from mextrain_site.core.answers import error_response, json_response
+from mextrain_site.core.json_requests import (
     allow,
     decode,
     kind,
@@ -22,7 +23,6 @@ from mextrain_site.api.views import (
     read_body,
     reason_translator,
 )
-from mextrain_site.core.answers import error_response, json_response
 from mextrain_site.core.limits import charge_storage, limited
 from rules.errors import ErrorCode, InputError
 from rules.tiles import Tile

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from mextrain_site.api.rulesets import citation_json
+from mextrain_site.core.ruleset_json import citation_json
 from mextrain_site.referee.view_models import HandScore, TileCount
 from rules.game import HandCount
 

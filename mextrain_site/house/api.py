@@ -8,8 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
-from mextrain_site.api.rulesets import ruleset_detail
-from mextrain_site.api.views import (
+from mextrain_site.core.answers import error_response, json_response
+from mextrain_site.core.json_requests import (
     allow,
     answer_language,
     decode,
@@ -19,8 +19,8 @@ from mextrain_site.api.views import (
     read_body,
     reason_translator,
 )
-from mextrain_site.core.answers import error_response, json_response
 from mextrain_site.core.limits import charge_storage, limited
+from mextrain_site.core.ruleset_json import ruleset_detail
 from rules.errors import ErrorCode, InputError
 from variants.schema import house_from_data
 

@@ -13,9 +13,9 @@ from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.test import Client, RequestFactory, override_settings
 
-from mextrain_site.api.rulesets import catalogue
 from mextrain_site.core import caching
 from mextrain_site.core.limits import client_address
+from mextrain_site.core.ruleset_json import catalogue
 from mextrain_site.referee.models import SharedRuling
 from mextrain_site.referee.views import EXAMPLE
 from tests.serving import WORST_TEXT
