@@ -143,6 +143,8 @@ class HouseForm(forms.Form):
     name = Text(strip=False)
     action = Text(strip=False)
     preset = Text(strip=False)
+    find = Text()
+    """The "find a rule" box, sent without JavaScript (``action=find``): the rules whose names hold it."""
 
     def clean_name(self) -> str:
         """Spaces as one (a name is one line)."""

@@ -8,6 +8,7 @@ check it (the same checks and texts as the ruleset files), ``.rulesets`` stores 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlencode
@@ -200,7 +201,67 @@ def _presets() -> list[tuple[str, str]]:
     return [(hs.preset_label(sizes), str(i)) for i, sizes in enumerate(hs.DEAL_PRESETS)]
 
 
-def _controls(base: Ruleset, values: dict[str, Any] | None = None) -> list[tuple[str, str, list[Control]]]:
+@dataclass
+class Group:
+    """A group of rules in the builder, as the ruleset pages group them (``rule_views.grouped_specs``):
+    folded away unless it holds a change, a refusal or a rule the player looked for."""
+
+    id: str
+    title: str
+    controls: list[Control]
+    found: bool = False
+    """It holds a rule that matches the "find a rule" box."""
+
+    @property
+    def changed(self) -> int:
+        return sum(c.changed for c in self.controls)
+
+    @property
+    def open(self) -> bool:
+        return self.found or any(c.changed or c.error for c in self.controls)
+
+
+def _fold(text: str) -> str:
+    """A rule's name or a query as the "find a rule" box compares them: case, accents and spacing
+    ignored ("Όρια" finds "όρια", "Ordine" finds "ordine"). ``static/house/house.js`` does the same."""
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
+
+
+@dataclass(frozen=True)
+class Found:
+    """A rule in the "find a rule" list: its key (the link's anchor), its name, its group's title,
+    the name as the box compares it, and whether it matches the query sent (without JavaScript)."""
+
+    key: str
+    label: str
+    group: str
+    folded: str
+    match: bool
+
+
+def _findings(groups: list[Group], query: str) -> list[Found]:
+    """Every rule for the "find a rule" list, by name; those matching ``query`` marked ("" marks none)
+    and their groups opened."""
+    q = _fold(query)
+    out = []
+    for group in groups:
+        for c in group.controls:
+            folded = _fold(c.label)
+            match = bool(q) and q in folded
+            group.found = group.found or match
+            out.append(Found(c.spec.key, c.label, group.title, folded, match))
+    return sorted(out, key=lambda f: f.folded)
+
+
+def _find_context(groups: list[Group], query: str) -> dict[str, Any]:
+    """The "find a rule" box: the query as typed, every rule (those matching marked), and whether
+    nothing matched a query."""
+    findings = _findings(groups, query)
+    return {"find": query, "findings": findings, "find_none": bool(_fold(query)) and not any(f.match for f in findings)}
+
+
+def _controls(base: Ruleset, values: dict[str, Any] | None = None) -> list[Group]:
     groups = []
     for gid, title, specs in rule_views.grouped_specs():
         controls = []
@@ -216,7 +277,7 @@ def _controls(base: Ruleset, values: dict[str, Any] | None = None) -> list[tuple
             elif spec.kind is ValueKind.BOOL:
                 control.choices = [(_form_value(spec, v), strip_tags(str(wording.value_html(spec.key, v)))) for v in (True, False)]
             controls.append(control)
-        groups.append((gid, title, controls))
+        groups.append(Group(gid, title, controls))
     return groups
 
 
@@ -333,8 +394,8 @@ def builder(request: HttpRequest) -> HttpResponse:
                 refused = _refused(exc)
                 errors[_field_of(exc, refused)] = refused
     controls = _controls(base, values)
-    for _gid, _title, group in controls:
-        for control in group:
+    for group in controls:
+        for control in group.controls:
             error = errors.get(control.spec.key)
             if isinstance(error, Refusal):
                 control.error = error
@@ -349,8 +410,9 @@ def builder(request: HttpRequest) -> HttpResponse:
         "errors": errors,
         "rule_errors": [e for e in errors.values() if isinstance(e, Refusal) and e.key in SPEC_BY_KEY],
         "diffs": differences(ruleset or base),
-        "changed": sum(c.changed for _g, _t, group in controls for c in group),
-        "changed_rules": [c for _g, _t, group in controls for c in group if c.changed],
+        "changed": sum(g.changed for g in controls),
+        "changed_rules": [c for g in controls for c in g.controls if c.changed],
+        **_find_context(controls, form.cleaned_data["find"]),
         "presets": _presets(),
         "deal_sets": STANDARD_SETS,
     }
@@ -363,7 +425,7 @@ def builder(request: HttpRequest) -> HttpResponse:
     template = {"preview": "house/builder.html#preview_swap", "preset": "house/builder.html#deal_swap"}
     context["oob"] = action == "preset"
     context["marks_oob"] = partial
-    context["deal"] = next(c for _g, _t, group in controls for c in group if c.spec.kind is ValueKind.DEAL_TABLE)
+    context["deal"] = next(c for g in controls for c in g.controls if c.spec.kind is ValueKind.DEAL_TABLE)
     return render(request, template[action] if partial else "house/builder.html", context, status=status)
 
 
@@ -413,8 +475,10 @@ def upload(request: HttpRequest) -> HttpResponse:
         except InputError as exc:
             error = exc if isinstance(exc, YamlSyntaxError) else _refused(exc, file=True)
     base = get_ruleset(option_ids()[0])
+    controls = _controls(base)
     context = {"bases": _bases(), "base": base, "name": "", "name_max": NAME_MAX,
-               "controls": _controls(base), "errors": {"upload": error}, "rule_errors": [],
+               "controls": controls, "errors": {"upload": error}, "rule_errors": [],
+               **_find_context(controls, ""),
                "diffs": differences(base), "changed": 0,
                "presets": _presets(), "deal_sets": STANDARD_SETS}
     return render(request, "house/builder.html", context, status=400)

@@ -173,7 +173,7 @@ def test_a_tile_or_a_move_is_never_split_across_lines(judged: Judged, artifacts:
 def test_the_rounds_number_box_is_labelled_and_shown_only_for_the_number(new_page: NewPage, live_server: Any,
                                                                          artifacts: Path, javascript: bool) -> None:
     page = new_page(javascript=javascript)
-    page.goto(f"{live_server.url}/en/house/")
+    page.goto(f"{live_server.url}/en/house/#rule-rounds.count")  # its folded group opens to the link
     choice = page.locator(".house-choice-number").first
     select, number = choice.locator("select"), choice.locator("input[type=number]")
     assert select.input_value() != "number"
@@ -192,7 +192,7 @@ def test_the_rounds_number_box_is_labelled_and_shown_only_for_the_number(new_pag
 
 def test_the_number_reaches_the_server_without_javascript(new_page: NewPage, live_server: Any) -> None:
     page = new_page(javascript=False)
-    page.goto(f"{live_server.url}/en/house/")
+    page.goto(f"{live_server.url}/en/house/#rule-rounds.count")  # its folded group opens to the link
     choice = page.locator(".house-choice-number").first
     choice.locator("select").select_option("number")
     choice.locator("input[type=number]").fill("7")

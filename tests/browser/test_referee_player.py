@@ -374,6 +374,16 @@ def test_every_page_passes_every_check(new_page: NewPage, live_server: Any, arti
     for path in PAGES:
         check(f"/{language}/{path}", lambda: page.goto(f"{base}/{path}"),
               axe=language in BIDI or path not in AXE_IN_BIDI_ONLY)
+    # the house builder with a rule found and every group open, then a saved house ruleset's page
+    check(f"/{language}/house/, a rule found, every group open", lambda: (
+        page.goto(f"{base}/house/?find=double"),
+        page.evaluate("document.querySelectorAll('details.house-group').forEach(d => d.open = true)")))
+    page.locator("[id='r-doubles.obligation']").select_option("none")
+    page.locator("#house-name").fill("Walk")
+    page.locator("button[name=action][value=save]").click()
+    page.wait_for_url("**/variants/house-*/")
+    check("a house ruleset's page, every group open",
+          lambda: page.evaluate("document.querySelectorAll('details.house-group').forEach(d => d.open = true)"))
     page.goto(f"{base}/adjudicate/")
     page.locator("details.picker summary").click()
     page.locator("#mode-build").click()
