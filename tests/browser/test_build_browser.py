@@ -276,6 +276,8 @@ def test_without_javascript_the_page_is_type_mode(browser: Browser, live_server:
         expect(page.locator(".build-switch")).to_be_hidden()
         expect(page.locator("#builder-area")).to_be_hidden()
         expect(page.locator("#position")).to_be_visible()
+        page.locator("#position").focus()
+        expect(page.locator("#type-tokens")).to_be_hidden()  # the tokens are script's too
     finally:
         context.close()
 

@@ -93,6 +93,8 @@ def test_a_dispute_at_the_table(new_page: NewPage, live_server: Any, artifacts: 
 
     # -- Type mode: the box emptied and (a) typed, the tokens doing what a phone keyboard hides --------
     page = new_page(screen, **phone)
+    refused: list[str] = []  # what the strict Content-Security-Policy blocked, if anything
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     page.goto(url)
     tokens = page.locator("#type-tokens")
     expect(tokens).to_be_hidden()
@@ -140,6 +142,7 @@ def test_a_dispute_at_the_table(new_page: NewPage, live_server: Any, artifacts: 
     page.screenshot(path=str(artifacts / f"referee-type-ruling-{language}-{width}.png"))
     assert small(page) == []
     assert tight_links(page) == []
+    assert refused == []
 
     # -- Build mode: a new table asking for its players, (a) by taps ---------------------------------
     page = new_page(screen, **phone)
