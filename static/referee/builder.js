@@ -63,9 +63,12 @@
   }
 
   // After Judge in Build mode the form folds away under the ruling, so the verdict is the first
-  // thing under the site's header; #table-fold opens it again (and Type mode never folds).
+  // thing under the site's header; #table-fold opens it again (and Type mode never folds). A
+  // shared ruling's page has its ruling first already, and its form in a <details>: that closes.
   function fold(on) {
     var page = document.querySelector(".adjudicate"), button = $("table-fold"), ruling = $("ruling");
+    var shared = document.querySelector("details.edit-position");
+    if (shared && on) shared.open = false;
     if (!page || !button) return;
     if (on && ruling && ruling.nextElementSibling !== button) button.before(ruling);
     button.hidden = false;
@@ -109,9 +112,11 @@
     if (button) button.click();
   });
 
-  // A verdict judged in Build mode: fold the table away, the verdict at the top.
+  // A position judged in Build mode (not refused): fold the table away, the ruling at the top.
   document.addEventListener("htmx:afterSwap", function (ev) {
-    if (!building() || !ev.detail.target || ev.detail.target.id !== "ruling" || !$("verdict")) return;
+    var ruling = $("ruling");
+    if (!building() || !ev.detail.target || ev.detail.target.id !== "ruling" || !ruling ||
+        ruling.classList.contains("ruling-error")) return;
     fold(true);
     window.scrollTo(0, 0);
   });

@@ -266,6 +266,13 @@ def test_a_shared_ruling_opens_in_build(page: Page, live_server: Any) -> None:
     expect(page.locator("#mode-build")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#builder .b-turn[aria-pressed=true]")).to_contain_text("Dee")
     assert page.locator("#position").input_value() == TYPED
+    # judged again in Build: the ruling stays first and the form folds back into its <details>
+    assert page.locator("#table-fold").count() == 0
+    page.locator("details.edit-position > summary").click()
+    page.get_by_role("button", name="Judge", exact=True).click()
+    expect(page.locator("#ruling-heading")).to_be_focused()
+    expect(page.locator("details.edit-position")).not_to_have_attribute("open", "")
+    expect(page.locator("details.edit-position + #ruling, #ruling + details.edit-position")).to_have_count(1)
 
 
 def test_without_javascript_the_page_is_type_mode(browser: Browser, live_server: Any) -> None:
