@@ -180,6 +180,7 @@ def test_a_dispute_at_the_table(new_page: NewPage, live_server: Any, artifacts: 
     assert small(page) == []
     assert tight_links(page) == []
     # one tap opens the table again, as it was
+    fold.screenshot(path=str(artifacts / f"referee-build-fold-{language}-{width}.png"))
     hand.tap(fold)
     expect(page.locator("#builder-area")).to_be_visible()
     expect(page.locator("#builder .b-current")).to_contain_text("Bob: 5-1 -> Ann")
