@@ -149,6 +149,7 @@ def table(p: Position, opened: str, picked: str) -> dict[str, Any]:
                                              ("open-doubles", " ".join(p.open_doubles) if p.open_doubles else None))
                    if v is not None],
         "opened": opened,
+        "fresh": p == b.NEW_TABLE,
     }
 
 
@@ -177,7 +178,9 @@ def _opened_after(edit: b.Edit | None, opened: str) -> str:
         return "moves"
     if edit.kind in (b.Kind.HAND_TILE, b.Kind.HAND_GIVEN):
         return f"hand:{edit.args[0]}"
-    if edit.kind in (b.Kind.NEW, b.Kind.TURN, b.Kind.PLAYER_REMOVE, b.Kind.PLAYER_RENAME):
+    if edit.kind is b.Kind.TURN:  # whose turn it is, then what they hold: their hand opens
+        return f"hand:{edit.args[0]}"
+    if edit.kind in (b.Kind.NEW, b.Kind.PLAYER_REMOVE, b.Kind.PLAYER_RENAME):
         return ""
     return opened
 

@@ -31,6 +31,7 @@ from mextrain_site.core.posting import get_goes_to
 from mextrain_site.core.referee import parse
 from rules.errors import ErrorCode, InputError
 from rules.limits import MAX_PAGE_WORK
+from rules.moves import MEXICAN, Action
 from rules.position import MAX_TEXT
 
 from .forms import AdjudicateForm, normalise_newlines, picked_names, picker_groups, read_plainly
@@ -59,6 +60,11 @@ check: Bob: 6-4 -> Cy
 """
 
 
+TOKENS = ("->", ":", "-", "*")
+"""Type mode's one-tap tokens, before the names of the players: line (typing.js)..."""
+WORDS = (MEXICAN, Action.DRAW.value, Action.PASS.value)
+"""... and after them: the format's words a move line needs."""
+
 
 class HtmxHttpRequest(HttpRequest):
     """A request that has been through ``HtmxMiddleware``, which sets ``request.htmx``."""
@@ -76,6 +82,8 @@ def _context(request: HtmxHttpRequest, text: str, variants: list[str], **extra: 
         "max_text": MAX_TEXT,
         "max_body": settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
         "text_length": len(text),
+        "tokens": TOKENS,
+        "words": WORDS,
         **extra,
     }
 
@@ -143,7 +151,9 @@ def adjudicate(request: HtmxHttpRequest) -> HttpResponse:
         # ?variant=house-… (a house ruleset's "Judge a position under these rules") ticks it;
         # ?position=… (a score sheet's "Dispute in this round") writes the table in.
         given = normalise_newlines(request.GET.get("position", ""))[:MAX_TEXT]
-        return render(request, TEMPLATE, _context(request, given or example(), request.GET.getlist("variant")[:8]))
+        # the worked example is marked: Build mode opens on a new table instead of laying it out
+        return render(request, TEMPLATE, _context(request, given or example(), request.GET.getlist("variant")[:8],
+                                                  is_example=not given))
     refused, text, variants = _read_form(request)
     if refused is not None:
         return _respond(request, _context(request, text, variants, error=_form_error(refused)),

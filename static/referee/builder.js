@@ -28,6 +28,7 @@
     area.hidden = !build;
     form.classList.toggle("building", build);
     if ($("builder-text-toggle")) $("builder-text-toggle").hidden = !build;
+    if (!build && document.querySelector(".adjudicate.folded")) fold(false);
     if (build) {
       showText(false);
     } else {
@@ -54,11 +55,33 @@
   }
   function refresh() { post(""); }
 
+  // The page's worked example, untouched, is not the table at hand: Build starts a new one
+  // (four seats named as the site names them, nothing laid), asking for the players first.
+  function start() {
+    var ta = textarea();
+    post(ta && ta.dataset.example && ta.value === ta.defaultValue ? "new" : "");
+  }
+
+  // After Judge in Build mode the form folds away under the ruling, so the verdict is the first
+  // thing under the site's header; #table-fold opens it again (and Type mode never folds). A
+  // shared ruling's page has its ruling first already, and its form in a <details>: that closes.
+  function fold(on) {
+    var page = document.querySelector(".adjudicate"), button = $("table-fold"), ruling = $("ruling");
+    var shared = document.querySelector("details.edit-position");
+    if (shared && on) shared.open = false;
+    if (!page || !button) return;
+    if (on && ruling && ruling.nextElementSibling !== button) button.before(ruling);
+    button.hidden = false;
+    button.setAttribute("aria-expanded", on ? "false" : "true");
+    page.classList.toggle("folded", on);
+  }
+
   document.addEventListener("click", function (ev) {
     var t = ev.target.closest ? ev.target : ev.target.parentElement;
     if (!t) return;
     if (t.closest("#mode-type")) { setMode(false); return; }
-    if (t.closest("#mode-build")) { setMode(true); refresh(); return; }
+    if (t.closest("#mode-build")) { setMode(true); start(); return; }
+    if (t.closest("#table-fold")) { fold($("table-fold").getAttribute("aria-expanded") === "true"); return; }
     var tap = t.closest("#builder button[name=op]");
     if (tap) { ev.preventDefault(); post(tap.value); return; }
     if (t.closest("#builder-text-toggle")) { showText($("builder-text-toggle").getAttribute("aria-expanded") !== "true"); return; }
@@ -89,6 +112,15 @@
     if (button) button.click();
   });
 
+  // A position judged in Build mode (not refused): fold the table away, the ruling at the top.
+  document.addEventListener("htmx:afterSwap", function (ev) {
+    var ruling = $("ruling");
+    if (!building() || !ev.detail.target || ev.detail.target.id !== "ruling" || !ruling ||
+        ruling.classList.contains("ruling-error")) return;
+    fold(true);
+    window.scrollTo(0, 0);
+  });
+
   // The answer to a tap: its text is the new position.
   document.addEventListener("htmx:afterSwap", function () {
     var builder = $("builder");
@@ -114,6 +146,6 @@
     var sw = document.querySelector(".build-switch");
     if (!sw || !window.htmx) return;
     sw.hidden = false;
-    if (location.hash === "#build") { setMode(true); refresh(); }
+    if (location.hash === "#build") { setMode(true); start(); }
   });
 })();

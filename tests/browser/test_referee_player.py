@@ -388,6 +388,12 @@ def test_every_page_passes_every_check(new_page: NewPage, live_server: Any, arti
     page.locator("details.picker summary").click()
     page.locator("#mode-build").click()
     expect(page.locator("#builder .b-players")).to_be_visible()
+    expect(page.locator("#builder-area")).to_have_attribute("data-pending", "0")
+    check("Build mode, a new table")  # what Build opens on: the example is not the table at hand
+    page.locator("#mode-type").click()  # the example, typed: Build lays it out
+    page.locator("#position").evaluate("t => { t.value = t.defaultValue + '#\\n'; }")
+    page.locator("#mode-build").click()
+    expect(page.locator("#builder button[value='open:hand:Bob']")).to_be_visible()
     check("Build mode")
     for panel in BUILD_PANELS:
         page.locator(f"#builder button[value='{panel}']").click()
