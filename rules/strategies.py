@@ -10,9 +10,9 @@ legal moves, which depend on the own hand and the table only). The draw offered 
 - ``random``: a legal move chosen uniformly with the caller's ``Random`` (today's self-play);
 - ``greedy``: the highest-pip tile it can lay, on its own train when it can lay one there;
 - ``planner``: plans the longest chain of its own tiles from its own train's open end and keeps
-  it for itself; lays a double when it holds a tile to follow it; lays the tiles outside its
-  plan elsewhere (the Mexican train, marked trains), highest pips first; then extends its own
-  train along the plan.
+  it for itself; lays a double when it holds a tile to follow it; lays the other tiles outside
+  its plan elsewhere (the Mexican train, marked trains), highest pips first; then extends its
+  own train along the plan; a double it cannot follow only when nothing else can be laid.
 
 ``greedy`` and ``planner`` never draw on chance: given the same view and moves they choose the
 same move (ties broken by pips, then the train's order: own, Mexican, the others in seat order).
@@ -120,7 +120,9 @@ def planner(me: PlayerView, options: Sequence[Move]) -> Move:
         for m in plays:
             if m.tile == first and m.train == own_name:
                 return m
-    spare_elsewhere = [m for m in plays if m.tile not in plan and m.train != own_name]
+    # a double it cannot follow waits (it would stay open), unless nothing else is left
+    spare_elsewhere = [m for m in plays if m.tile not in plan and m.train != own_name
+                       and m.tile is not None and m.tile.high != m.tile.low]
     if spare_elsewhere:
         return _best(spare_elsewhere, me)
     for m in plays:
