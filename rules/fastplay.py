@@ -31,7 +31,7 @@ from .legality import (
     train_access,
 )
 from .memo import Memo
-from .moves import Action, Move
+from .moves import MEXICAN, Action, Move
 from .position import Phase
 from .reasons import ReasonCode
 from .ruleset import (
@@ -261,7 +261,7 @@ class Table:
         tile = move[2]
         assert tile is not None
         seat = self.to_move
-        index = self.n if move[3] == "mexican" else self.players.index(move[3])  # type: ignore[arg-type]
+        index = self.n if move[3] == MEXICAN else self.players.index(move[3])
         hand = self.hands[seat]
         hand.remove(tile)
         high, low = tile

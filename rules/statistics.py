@@ -312,7 +312,7 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
             draws += 1
         covered: Tile | None = None
         if action is _PLAY and now_open:
-            laid_on = trains[n if move[3] == MEXICAN else names.index(move[3])]  # type: ignore[arg-type]
+            laid_on = trains[n if move[3] == MEXICAN else names.index(move[3])]
             covered = laid_on[-1] if laid_on else None
         apply_move(move)
         if action is _PLAY:
