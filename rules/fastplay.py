@@ -93,6 +93,7 @@ class Table:
         self.tiles = [list(t.tiles) for t in state.trains]
         self.ends = [t.end for t in state.trains]
         self.markers = [t.marker for t in state.trains]
+        self._made = list(state.trains)
         self.pips = list(state.pips)
         self.open_doubles = list(state.open_doubles)
         self.to_move = state.to_move
@@ -355,8 +356,14 @@ class Table:
                           start.set_max, start.engine)
 
     def trains(self) -> tuple[Train, ...]:
-        return tuple([Train(tuple(tiles), end, marker, False, old.near)
-                      for tiles, end, marker, old in zip(self.tiles, self.ends, self.markers, self.start.trains)])
+        """The trains as the engine's values; each made again only once it has changed (a train
+        only grows, so its length and marker tell)."""
+        made = self._made
+        for i, tiles in enumerate(self.tiles):
+            train = made[i]
+            if len(tiles) != len(train[0]) or self.markers[i] is not train[2]:
+                made[i] = Train(tuple(tiles), self.ends[i], self.markers[i], False, train[4])
+        return tuple(made)
 
     def state(self) -> State:
         start = self.start
