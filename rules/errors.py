@@ -40,6 +40,11 @@ class ErrorCode(enum.StrEnum):
     IMPOSSIBLE_OPTIONS = "impossible-options"
     IMPOSSIBLE_RULESET = "impossible-ruleset"
     """A house ruleset whose values or combination the ruleset files' schema refuses."""
+    # a statistics request (rules.statistics.check_request)
+    PLAYERS_OUT_OF_RANGE = "players-out-of-range"
+    """A player count the ruleset's deal table gives no hand size for."""
+    GAMES_OUT_OF_RANGE = "games-out-of-range"
+    """A number of self-play games outside 1..rules.statistics.MAX_GAMES."""
     # the request around the position
     ENCODING = "encoding"
     IO = "io"

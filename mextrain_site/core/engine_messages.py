@@ -482,6 +482,12 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _("{name}'s train does not end in a double"),
     # Translators: keep every {placeholder} exactly as it is.
+    _('expected a number of games from 1 to {max}, found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected a number of players from {low} to {high} (the deal table of {ruleset}), found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('expected a number of players the deal table of {ruleset} lists ({counts}), found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
     _('expected a tile like 6-4, found {found}'),
     # Translators: keep every {placeholder} exactly as it is.
     _('expected pips from 0 to {limit}, found {found}'),
