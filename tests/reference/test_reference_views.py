@@ -68,8 +68,12 @@ def test_variants_has_one_card_per_ruleset_with_facts_and_traits(client: Client)
 
 
 def test_sources_show_language_and_direction(client: Client) -> None:
-    doc = parse(client.get("/en/variants/howto/").content)
-    facts = doc.find("dl", cls="facts")
+    """The ruleset's card names its sources' languages and directions (its own page names the
+    languages only, to keep its head short; the source's page says the direction too)."""
+    doc = parse(client.get("/en/variants/").content)
+    card = doc.by_id("card-howto")
+    assert card is not None
+    facts = card.find("dl", cls="facts")
     assert facts is not None
     assert "Hebrew" in facts.text and "right to left" in facts.text
     assert "Kyrgyz" in facts.text and "left to right" in facts.text
