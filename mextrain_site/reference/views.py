@@ -287,6 +287,7 @@ def source(request: HttpRequest, seed: str) -> HttpResponse:
         "cited": cited,
         "missing": [q for q in quotes if q.start < 0],
         "titles": titles,
+        "first": get_ruleset(info.rulesets[0]),
     }
     return render(request, "reference/source.html", context)
 

@@ -26,7 +26,9 @@
       var words = fold(box.value).split(/\s+/).filter(Boolean);
       var shown = 0;
       items.forEach(function (item) {
-        var hay = fold(item.textContent);
+        var group = item.closest("[data-search-group]");  // a reason is found by its rule's name too
+        var name = group && group.querySelector("h3");
+        var hay = fold(item.textContent + " " + (name ? name.textContent : ""));
         var hit = words.every(function (w) { return hay.indexOf(w) >= 0; });
         item.hidden = !hit;
         if (hit) shown += 1;

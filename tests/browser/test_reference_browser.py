@@ -104,6 +104,7 @@ def test_language_switcher_keeps_the_page(page: Page, live_server: Any, artifact
 
 def test_citation_link_lands_on_the_highlighted_quote(page: Page, live_server: Any, artifacts: Path) -> None:
     page.goto(f"{live_server.url}/en/variants/masters/")
+    page.locator("#rule-engine\\.tile > details > summary").click()  # the rule's line opens its quotes
     link = page.locator("#rule-engine\\.tile a.cite-link").first
     quote = page.locator("#rule-engine\\.tile details.original blockquote").first.text_content() or ""
     link.click()
