@@ -251,3 +251,22 @@ def test_the_rule_sheet_prints_large_enough(new_page: NewPage, live_server: Any,
             bare = language_name(source)
         if source != language:
             assert translated in cites and bare not in cites, (ident, set(cites))
+
+
+def test_the_target_check_finds_what_it_looks_for(new_page: NewPage) -> None:
+    """``small_targets`` fails a control under 44 px, a lone link under 24 px and links inside a
+    sentence crowded within 24 px of each other; it passes links in a sentence that keep their distance."""
+    page = new_page("phone")
+    page.set_content('<html lang="en"><body><main>'
+                     '<button style="height:40px;width:120px">Go</button>'
+                     '<details><summary style="height:30px">More</summary></details>'
+                     '<label class="chip" style="display:inline-block;height:30px"><input type="checkbox"> howto</label>'
+                     '<nav><a href="#a" style="display:inline-block;height:44px;width:30px">A</a></nav>'
+                     '<div><a href="#b" style="font-size:12px">alone</a></div>'
+                     '<p>Read <a id="near1" href="#c">a</a><a id="near2" href="#d">b</a> here.</p>'
+                     '<p style="line-height:2">A sentence with <a href="#e">one link</a> and, well apart, <a href="#f">another</a>.</p>'
+                     '</main></body></html>')
+    found = "\n".join(small_targets(page))
+    for what in ("<button", "<summary", "<input", 'href="#a"', 'href="#b"', 'id="near1"'):
+        assert what in found, (what, found)
+    assert 'href="#e"' not in found and 'href="#f"' not in found, found

@@ -22,6 +22,25 @@ pytestmark = pytest.mark.browser
 MENU = ".site-nav"
 
 
+def broken_words(page: Page, selector: str) -> list[str]:
+    """The words inside ``selector`` drawn on more than one line (a word cut in half)."""
+    return list(page.evaluate(
+        """sel => { const out = [];
+              for (const el of document.querySelectorAll(sel)) {
+                if (!el.checkVisibility()) continue;
+                const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+                for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                  for (const m of node.data.matchAll(/\\S+/g)) {
+                    const range = document.createRange();
+                    range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+                    const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+                    if (tops.size > 1) out.push(m[0]);
+                  }
+                }
+              }
+              return out; }""", selector))
+
+
 # -- 1. the header's pages ---------------------------------------------------------------------------
 
 

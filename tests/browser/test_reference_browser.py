@@ -59,7 +59,7 @@ def test_compare_differences_only_switch_hides_equal_rows(page: Page, live_serve
     page.locator("#diff-switch").check()
     expect(same).to_have_count(0)
     expect(differs).to_have_count(n_differs)
-    expect(page).to_have_url(f"{live_server.url}/en/compare/?v=howto&v=masters%2Bmandatory-doubles&diff=1")
+    expect(page).to_have_url(f"{live_server.url}/en/compare/?diff=1&v=howto&v=masters%2Bmandatory-doubles")  # the switch comes first
     page.screenshot(path=str(artifacts / "reference-compare-diff.png"))
     # and back
     page.locator("#diff-switch").uncheck()
