@@ -52,14 +52,15 @@ def box(page: Page, selector: str) -> dict[str, float]:
 
 
 def covered(page: Page, selector: str) -> list[str]:
-    """The elements ``selector`` finds whose centre another element is drawn over (the centre's
-    topmost element is neither the element nor inside it), each scrolled into view first."""
+    """The elements ``selector`` finds whose first line another element is drawn over (the topmost
+    element at its centre lies outside the element's own table cell), each scrolled into view first."""
     return list(page.evaluate(
         """sel => [...document.querySelectorAll(sel)].flatMap(el => {
               el.scrollIntoView({block: 'center', inline: 'nearest'});
-              const r = el.getBoundingClientRect();
+              const r = el.getClientRects()[0];  // the name's first line
               const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-              return top && (top === el || el.contains(top)) ? [] : [`${el.textContent.trim()} under ${top && top.outerHTML.slice(0, 60)}`];
+              const own = el.closest('th') || el;  // the name's own cell, between its words
+              return top && own.contains(top) ? [] : [`${el.textContent.trim()} under ${top && top.outerHTML.slice(0, 60)}`];
            })""", selector))
 
 
