@@ -118,6 +118,10 @@ def test_the_pages_at_the_table(new_page: NewPage, live_server: Any, artifacts: 
         assert page.locator("table.compare td .cell-ruleset").first.is_visible()
         names = page.locator("#row-setup\\.deal .cell-ruleset").all_inner_texts()
         assert len(names) == len(base_ids())
+        clipped = page.evaluate("""() => [...document.querySelectorAll('table.compare a.cite')].filter(a => {
+              const r = a.getBoundingClientRect(), c = a.closest('td').getBoundingClientRect();
+              return r.left < c.left - 1 || r.right > c.right + 1; }).length""")
+        assert clipped == 0, f"{clipped} citation numbers stick out of their card"
     problems += [f"compare: covered {c}" for c in covered(page, rows)]
     page.locator("#row-setup\\.deal").scroll_into_view_if_needed()
     shot(page, artifacts, "compare-deal", language)
