@@ -118,6 +118,12 @@ class RuleView:
     def cite_groups(self) -> list[CiteGroup]:
         return cite_groups(self.citations)
 
+    @property
+    def inline_value(self) -> bool:
+        """Whether the value is a sentence, which fits on the rule's own line (the hand-size table
+        and a list of tie-breaks stand below it)."""
+        return "<table" not in self.value and "<ol" not in self.value
+
 
 def without_option(ruleset: Ruleset, name: str) -> Ruleset:
     """The ruleset without one of its options (and without the options that need it)."""

@@ -32,6 +32,9 @@ class SheetQuote:
     seed: str
     original: bool
     """Whether ``text`` is the source's own words (the page is in the source's language)."""
+    text_lang: str = ""
+    """The language ``text`` is in: the source's, or the rendering's (English where the reader's has none yet)."""
+    text_dir: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,8 @@ def short_quote(view: rule_views.RuleView, reader_language: str) -> SheetQuote |
     best = min(view.citations, key=lambda c: (not shown(c)[1], len(shown(c)[0])))  # the source's own words first
     text, original = shown(best)
     return SheetQuote(Truncator(text).words(QUOTE_WORDS, truncate="…"), best.language, best.direction,
-                      best.seed, original)
+                      best.seed, original, best.language if original else best.gloss_lang,
+                      best.direction if original else best.gloss_dir)
 
 
 def sheet(ruleset: Ruleset, reader_language: str) -> Sheet:

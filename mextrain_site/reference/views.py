@@ -191,6 +191,7 @@ def compare(request: HttpRequest) -> HttpResponse:
     partial = bool(htmx and not htmx.history_restore_request and htmx.target == "compare-results")
     if partial:
         template = "reference/compare.html#results"
+        context["partial"] = True  # the count of rulesets chosen, above the results, follows (hx-swap-oob)
     # htmx swaps only 2xx answers: a partial answer shows its errors with a 200
     response = render(request, template, context, status=400 if errors and not partial else 200)
     patch_vary_headers(response, ["HX-Request", "HX-Target"])
@@ -286,30 +287,32 @@ def source(request: HttpRequest, seed: str) -> HttpResponse:
         "cited": cited,
         "missing": [q for q in quotes if q.start < 0],
         "titles": titles,
+        "first": get_ruleset(info.rulesets[0]),
     }
     return render(request, "reference/source.html", context)
 
 
 def reasons(request: HttpRequest) -> HttpResponse:
-    rows = []
-    for code in ReasonCode:
-        rows.append({
-            "code": code.code,
-            "blocks": code.blocks,
-            "description": gettext(code.description),
-            "key": code.rule,
-            "label": wording.label(code.rule) if code.rule else "",
-            "values": who_says.who_says(code.rule) if code.rule else None,
-        })
-    forbidding = [r for r in rows if r["blocks"]]
-    explaining = [r for r in rows if not r["blocks"]]
-    context = {
-        "rows": rows,
-        "forbidding": forbidding,
-        "explaining": explaining,
-        "sections": [
-            ("forbidding", pgettext("reasons section", "Reasons that forbid a move"), forbidding),
-            ("explaining", pgettext("reasons section", "Reasons that explain a legal move"), explaining),
-        ],
-    }
+    """Every reason the referee gives, grouped by the rule it rests on (in the reference's order), each
+    rule with the rulesets that have it; the codes, for the API's and the command line's users, in a
+    closed section at the end."""
+    rows = [
+        {"code": code.code, "blocks": code.blocks, "description": gettext(code.description), "key": code.rule}
+        for code in ReasonCode
+    ]
+    sections = []
+    for gid, title, specs in rule_views.grouped_specs():
+        rules = [
+            {"key": spec.key, "label": wording.label(spec.key), "values": who_says.who_says(spec.key),
+             "reasons": [r for r in rows if r["key"] == spec.key]}
+            for spec in specs
+        ]
+        rules = [r for r in rules if r["reasons"]]
+        if rules:
+            sections.append({"id": gid, "title": title, "rules": rules})
+    unruled = [r for r in rows if r["key"] is None]
+    if unruled:
+        sections.append({"id": "any-ruleset", "title": pgettext("reasons section", "Reasons any ruleset can give"),
+                         "rules": [{"key": None, "label": "", "values": None, "reasons": unruled}]})
+    context = {"rows": rows, "sections": sections, "forbidding": [r for r in rows if r["blocks"]]}
     return render(request, "reference/reasons.html", context)

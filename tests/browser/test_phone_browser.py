@@ -1,5 +1,5 @@
-"""The site on a phone (375 and 320 px), defects a reviewer found there: the header's row of pages
-scrolls sideways and shows that it does, the home page leads to every part of the site, no button
+"""The site on a phone (375 and 320 px), defects a reviewer found there: the header's menu reaches
+every page in one tap, the home page leads to every part of the site, no button
 or badge cuts a word, a tile never splits at its hyphen, the house builder's number box is
 labelled and shown only when it is the choice, Build mode's intro and text button fit Build mode,
 and the board's "not started" box has room for its words.
@@ -19,7 +19,7 @@ from tests.languages import LANGUAGES
 
 pytestmark = pytest.mark.browser
 
-NAV = ".site-header > nav:not(.language-switcher)"
+MENU = ".site-nav"
 
 
 def broken_words(page: Page, selector: str) -> list[str]:
@@ -41,48 +41,42 @@ def broken_words(page: Page, selector: str) -> list[str]:
               return out; }""", selector))
 
 
-def fade(page: Page) -> tuple[float, float]:
-    """The header row's fades at its inline start and end, in px (0: none)."""
-    start, end = page.locator(NAV).evaluate(
-        """n => { const s = getComputedStyle(n);
-                  return s.maskImage === 'none' ? ['0px', '0px']
-                    : [s.getPropertyValue('--nav-fade-start'), s.getPropertyValue('--nav-fade-end')]; }""")
-    return float(start.removesuffix("px") or 0), float(end.removesuffix("px") or 0)
-
-
 # -- 1. the header's pages ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_header_shows_that_more_pages_lie_beyond_and_reaches_them(new_page: NewPage, live_server: Any,
-                                                                      artifacts: Path, language: str) -> None:
+def test_the_header_menu_reaches_every_page_in_one_tap(new_page: NewPage, live_server: Any,
+                                                       artifacts: Path, language: str) -> None:
+    """On a phone the header is one line (the name, the menu button, the language); the menu opens the
+    list of every page, each whole on the screen and a finger's size (it was a sideways strip that
+    showed three and a half of six)."""
     page = new_page()
     page.goto(f"{live_server.url}/{language}/")
-    nav = page.locator(NAV)
-    assert nav.evaluate("n => n.scrollWidth > n.clientWidth")  # at 375 px the pages do not fit one row
-    start, end = fade(page)
-    assert start == 0 and end >= 24, (start, end)  # the inline-end edge fades: there is more that way
-    page.screenshot(path=str(artifacts / f"phone-header-{language}.png"), clip={"x": 0, "y": 0, "width": 375, "height": 120})
-    # the last page, Reasons, scrolls into view and lies wholly inside the row, clear of any fade
-    last = nav.locator("a").last
-    assert last.get_attribute("href") == f"/{language}/reasons/"
-    last.scroll_into_view_if_needed()
-    page.wait_for_function(f"() => getComputedStyle(document.querySelector({NAV!r})).getPropertyValue('--nav-fade-end')"
-                           " .trim() === '0px'", timeout=5000)  # the fades follow the scroll (a listener)
-    start, end = fade(page)
-    assert end == 0 and start >= 24, (start, end)  # at the end: the other edge fades, this one does not
-    box, row = last.bounding_box(), nav.bounding_box()
-    assert box and row and row["x"] - 1 <= box["x"] and box["x"] + box["width"] <= row["x"] + row["width"] + 1
-    assert box["height"] >= 24
     header = page.locator(".site-header").bounding_box()
-    assert header and header["height"] <= 100
-    page.screenshot(path=str(artifacts / f"phone-header-{language}-end.png"), clip={"x": 0, "y": 0, "width": 375, "height": 120})
+    assert header and header["height"] <= 60  # one line of 44 px controls
+    links = page.locator(f"{MENU} a")
+    expect(links.first).to_be_hidden()
+    page.locator(".site-menu > summary").click()
+    assert links.count() == 6
+    for link in links.all():
+        expect(link).to_be_visible()
+        box = link.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375 and box["y"] + box["height"] <= 740, box
+        assert box["height"] >= 44
+    assert links.last.get_attribute("href") == f"/{language}/reasons/"
+    page.screenshot(path=str(artifacts / f"phone-header-{language}.png"), clip={"x": 0, "y": 0, "width": 375, "height": 360})
+    links.last.click()
+    expect(page).to_have_url(f"{live_server.url}/{language}/reasons/")
+    expect(page.locator(f"{MENU} a[aria-current=page]")).to_have_attribute("href", f"/{language}/reasons/")
+    assert not page.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth")
 
 
-def test_a_header_that_fits_does_not_fade(new_page: NewPage, live_server: Any) -> None:
+def test_a_wide_header_shows_every_page_without_a_menu_button(new_page: NewPage, live_server: Any) -> None:
     page = new_page("desktop")
     page.goto(f"{live_server.url}/en/")
-    assert fade(page) == (0, 0)
+    expect(page.locator(".site-menu > summary")).to_be_hidden()
+    for link in page.locator(f"{MENU} a").all():
+        expect(link).to_be_visible()
 
 
 # -- 1b. the home page leads everywhere ----------------------------------------------------------------

@@ -59,7 +59,7 @@ def test_compare_differences_only_switch_hides_equal_rows(page: Page, live_serve
     page.locator("#diff-switch").check()
     expect(same).to_have_count(0)
     expect(differs).to_have_count(n_differs)
-    expect(page).to_have_url(f"{live_server.url}/en/compare/?v=howto&v=masters%2Bmandatory-doubles&diff=1")
+    expect(page).to_have_url(f"{live_server.url}/en/compare/?diff=1&v=howto&v=masters%2Bmandatory-doubles")  # the switch comes first
     page.screenshot(path=str(artifacts / "reference-compare-diff.png"))
     # and back
     page.locator("#diff-switch").uncheck()
@@ -104,6 +104,7 @@ def test_language_switcher_keeps_the_page(page: Page, live_server: Any, artifact
 
 def test_citation_link_lands_on_the_highlighted_quote(page: Page, live_server: Any, artifacts: Path) -> None:
     page.goto(f"{live_server.url}/en/variants/masters/")
+    page.locator("#rule-engine\\.tile > details > summary").click()  # the rule's line opens its quotes
     link = page.locator("#rule-engine\\.tile a.cite-link").first
     quote = page.locator("#rule-engine\\.tile details.original blockquote").first.text_content() or ""
     link.click()

@@ -60,7 +60,13 @@ def test_quotes_are_cut_to_a_few_words() -> None:
 
 
 def test_a_quote_names_its_source_by_language_not_by_file(client: Client) -> None:
-    """The two sources of ``howto`` (a Hebrew and a Kyrgyz text) are told apart by language."""
+    """The two sources of ``howto`` (a Hebrew and a Kyrgyz text) are told apart by language; on an
+    English sheet every quote is a rendering, labelled as translated from its source's language (an
+    English gloss of a foreign sentence is not that language's words), and marked as English."""
     doc = parse(client.get("/en/variants/howto/sheet/").content)
     cites = {n.text.strip() for n in doc.find_all("cite")}
-    assert cites and cites <= {"Hebrew", "Kyrgyz"}
+    assert cites and cites <= {"translated from Hebrew", "translated from Kyrgyz"}
+    assert {q.attrs.get("lang") for q in doc.find_all("q")} == {"en"}
+    # on a page in the source's language, the quote is the source's own words, named by its language
+    he = parse(client.get("/he/variants/howto/sheet/").content)
+    assert "עברית" in {n.text.strip() for n in he.find_all("cite")}

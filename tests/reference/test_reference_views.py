@@ -11,6 +11,7 @@ from django.utils import translation
 from reference_html import LANGUAGES, RTL, parse, reference_pages
 
 from mextrain_site.core.i18n import ruleset_name
+from mextrain_site.reference import wording
 from rules.reasons import ReasonCode
 from rules.ruleset import RULE_SPECS
 from tests.player_text import codes_in, player_text
@@ -68,8 +69,12 @@ def test_variants_has_one_card_per_ruleset_with_facts_and_traits(client: Client)
 
 
 def test_sources_show_language_and_direction(client: Client) -> None:
-    doc = parse(client.get("/en/variants/howto/").content)
-    facts = doc.find("dl", cls="facts")
+    """The ruleset's card names its sources' languages and directions (its own page names the
+    languages only, to keep its head short; the source's page says the direction too)."""
+    doc = parse(client.get("/en/variants/").content)
+    card = doc.by_id("card-howto")
+    assert card is not None
+    facts = card.find("dl", cls="facts")
     assert facts is not None
     assert "Hebrew" in facts.text and "right to left" in facts.text
     assert "Kyrgyz" in facts.text and "left to right" in facts.text
@@ -308,14 +313,22 @@ def test_source_page_has_language_and_direction(client: Client) -> None:
 def test_a_source_is_named_as_a_player_knows_it_and_its_file_is_a_fact(client: Client, lang: str, seed: str,
                                                                        name: str) -> None:
     """The heading and the list name a source by its ruleset's title (or publisher) and its
-    language; the file name, which rule files cite, stands only as a fact below."""
+    language, the facts by title and publisher; the file name, which rule files cite, stands only in
+    a closed details line, for those who want to check it."""
     doc = parse(client.get(f"/{lang}/sources/{seed}/").content)
     h1 = doc.find("h1")
     assert h1 is not None and h1.text.strip() == name and seed not in h1.text
-    assert seed in doc.find("dl", cls="facts").text  # type: ignore[union-attr]
+    facts = doc.find("dl", cls="facts")
+    assert facts is not None and seed not in facts.text
+    with translation.override(lang):
+        assert translation.gettext("Title") in facts.text and translation.gettext("Publisher") in facts.text
+    file_line = doc.find("details", cls="source-file")
+    assert file_line is not None and "open" not in file_line.attrs and seed in file_line.text
     cards = parse(client.get(f"/{lang}/sources/").content)
     link = cards.find("a", href=f"/{lang}/sources/{seed}/")
     assert link is not None and link.text.strip() == name
+    card = cards.find("details", cls="source-file")
+    assert card is not None and "open" not in card.attrs
 
 
 def test_unknown_source_is_404(client: Client) -> None:
@@ -327,26 +340,36 @@ def test_unknown_source_is_404(client: Client) -> None:
 
 
 def test_reasons_catalogue_lists_every_code(client: Client) -> None:
+    """Every reason, under the rule it rests on (its name, with the rulesets that have it, grouped by
+    value, folded), read as a player reads it; its code is its anchor and stands, for the API's and
+    the command line's users, only in the closed section at the end."""
     doc = parse(client.get("/en/reasons/").content)
+    codes = doc.by_id("codes")
+    assert codes is not None and codes.tag == "details" and "open" not in codes.attrs
+    listed = {c.text for c in codes.find_all("code")}
     for code in ReasonCode:
         node = doc.by_id(code.code)
         assert node is not None, code
-        assert code.description in node.text
-        # a player reads what the reason says; the code is for the API's and the command line's users
-        heading = node.find("h3")
-        assert heading is not None and heading.text.strip() == code.description
-        line = node.find("p", "reason-code-line")
-        shown = line.find("code") if line is not None else None
-        assert shown is not None and shown.text == code.code
+        assert node.find("span", cls="reason-text").text.strip() == code.description  # type: ignore[union-attr]
+        assert code.code not in node.text
+        assert codes.find("a", href=f"#{code.code}") is not None and code.code in listed
         assert ("reason-forbids" in node.classes) is code.blocks
+        rule = doc.by_id(f"reasons-{code.rule}") if code.rule else None
         if code.rule is None:
-            assert node.find("details") is None
+            unruled = doc.by_id("any-ruleset")
+            assert unruled is not None and unruled in node.ancestors()
             continue
-        assert node.find("a", href=f"/en/which/?key={code.rule}") is not None
-        holders = [a.text.strip() for a in node.find_all("a") if re.fullmatch(r"/en/variants/[^/]+/#rule-.*", a.attrs.get("href", ""))]
+        assert rule is not None and rule.find("li", id=code.code) is not None, code
+        name = rule.find("h3")
+        with translation.override("en"):
+            assert name is not None and name.text.strip() == wording.label(code.rule)
+        assert name.find("a", href=f"/en/which/?key={code.rule}") is not None
+        holders = [a.text.strip() for a in rule.find_all("a") if re.fullmatch(r"/en/variants/[^/]+/#rule-.*", a.attrs.get("href", ""))]
         with translation.override("en"):
             for ident in base_ids():
                 assert ruleset_name(get_ruleset(ident)) in holders, (code, ident)
+    # the rule keys only in the codes' section
+    assert all(codes in k.ancestors() for k in doc.find_all("code"))
 
 
 # -- language switcher -----------------------------------------------------------------------------
