@@ -70,7 +70,7 @@ def value(name: str, x: float) -> str:
     """A figure as read: a share in percent, a mean with one decimal."""
     if name in RATES or _is_win_rate(name):
         return f"{number_format(round(100 * x), 0)}%"
-    return str(number_format(x, 1, force_grouping=True))
+    return str(number_format(round(x, 1), 1, force_grouping=True))  # number_format cuts, never rounds
 
 
 def _is_win_rate(name: str) -> bool:
@@ -183,7 +183,8 @@ def difference(a: Figure, a_name: str, b: Figure, b_name: str) -> str:
     if low.mean <= 0 or high.name not in DIFFERENCES:
         return str(HIGHER) % fields
     times = high.mean / low.mean
-    return str(DIFFERENCES[high.name]) % {**fields, "times": number_format(times, 1 if times >= 1.05 else 2)}
+    places = 1 if times >= 1.05 else 2
+    return str(DIFFERENCES[high.name]) % {**fields, "times": number_format(round(times, places), places)}
 
 
 def compare(a_name: str, a: Mapping[str, Any], b_name: str, b: Mapping[str, Any]) -> list[Row]:

@@ -30,12 +30,13 @@ def fingerprint() -> dict[str, Any]:
 
 
 class Command(BaseCommand):
-    help = "Compute the published rulesets' statistics and write the file the site ships."
+    help = "Compute the published rulesets' statistics and write the file the site ships (make stats)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--games", type=int, default=DEFAULT_GAMES)
         parser.add_argument("--processes", type=int, default=2)
-        parser.add_argument("--only", nargs="*", default=None, help="these ruleset ids only")
+        parser.add_argument("--only", nargs="*", default=None,
+                            help="these ruleset ids only (the file keeps the others' figures)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         games: int = options["games"]
@@ -53,5 +54,9 @@ class Command(BaseCommand):
                 figures.append({"ruleset": ruleset.id, "players": players, "games": games, "seed": DEFAULT_SEED,
                                 "tally": tally.to_json()})
                 self.stdout.write(f"{ruleset.id}: {players} players, {games} games in {time.perf_counter() - t0:.1f} s")
+        if options["only"]:  # the others as the file has them
+            done = {f["ruleset"] for f in figures}
+            figures = [f for f in published.load()["figures"] if f["ruleset"] not in done] + figures
+        figures.sort(key=lambda f: list(option_ids()).index(f["ruleset"]) if f["ruleset"] in option_ids() else 99)
         published.write(figures, fingerprint())
         self.stdout.write(f"wrote {published.FILE.name}: {len(figures)} rulesets")
