@@ -29,7 +29,7 @@ from django.views.decorators.http import require_http_methods
 
 from mextrain_site.core.answers import encoded_response, error_response, json_response
 from mextrain_site.core.errors import status as http_status
-from mextrain_site.core.i18n import ruleset_name
+from mextrain_site.core.i18n import WORDING, ruleset_name
 from mextrain_site.core.limits import OverLimit, check_rate, client_address
 from mextrain_site.core.rulesets import resolve
 from rules.errors import ErrorCode, InputError
@@ -88,7 +88,7 @@ def failed(job: Job) -> bool:
 
 @csrf_exempt
 def api_view(request: HttpRequest, ident: str) -> HttpResponse:
-    translate = None if (translation.get_language() or "en").split("-")[0] == "en" else translation.gettext
+    translate = None if (translation.get_language() or "en").split("-")[0] == "en" else WORDING
     if request.method not in ("GET", "HEAD", "POST"):
         return error_response(InputError(f"{request.method} is not allowed here; use GET, HEAD, POST",
                                          code=ErrorCode.METHOD_NOT_ALLOWED), Allow="GET, HEAD, POST")
