@@ -91,6 +91,7 @@ typecheck: $(STAMP)
 # gunicorn run of make loadtest; make loadtest also runs the production stack).
 bench: server-deps setup
 	$(PY) -m bench
+	$(PY) -m bench.selfplay
 	$(PY) -m bench.loadtest --no-stack
 
 # Rewrite the golden transcripts (tests/golden/) after an intended change of verdicts or wording; read the diff.

@@ -26,6 +26,9 @@ BASELINE = "08eca89"
 """The commit whose figures issue 8 calls today's: 176-212 rounds/s, 1.7-1.9 ms."""
 SELFPLAY_BASELINE = "4f3798a"
 """The commit whose self-play issue 23 calls today's: 42-53 rounds/s checked, 1,400-1,600 unchecked."""
+STATS_BASELINE = "d35db61"
+"""The commit whose unchecked self-play issue 26 calls today's (1,400-1,600 rounds/s): the
+statistics' self-play is measured beside it (bench/selfplay.py)."""
 
 WORKER = r'''
 import json, random, sys, time

@@ -41,6 +41,7 @@ from .ruleset import Ruleset
 from .scoring import game_result, round_scores
 from .simulate import MAX_STEPS, NAMES, InvariantError
 from .strategies import POLICIES, Strategy, view
+from .tiles import Tile
 from .transitions import apply, build
 
 METRICS: tuple[str, ...] = (
@@ -74,7 +75,7 @@ CHUNK = 100
 DIGITS = 4
 """Decimal places of every figure in :meth:`Report.to_json`: the same seed gives the same bytes."""
 
-_PLAY, _DRAW = Action.PLAY, Action.DRAW
+_PLAY, _DRAW = Action.PLAY, Action.DRAW  # read once: see rules.simulate
 
 
 @dataclass(frozen=True)
@@ -291,7 +292,9 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
     policies = [None if s is Strategy.RANDOM else POLICIES[s] for s in seats]
     choice = rng.choice
     turns = draws = open_turns = open_sum = 0
-    opened: set[Any] = set()
+    ever_open: set[Tile] = set()
+    now_open: set[Tile] = set()
+    """The doubles that end a train: left open (kept as tiles are laid, not searched for)."""
     out_seat: int | None = None
     for _ in range(MAX_STEPS):
         if state.round_over:
@@ -302,22 +305,31 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
         seat = state.to_move
         policy = policies[seat]
         move = choice(options) if policy is None else policy(view(state), options)
-        if move.action is _DRAW:
+        action = move[1]
+        if action is _DRAW:
             assert state.boneyard_tiles is not None
-            move = Move(move.player, _DRAW, state.boneyard_tiles[0])
+            move = Move(move[0], _DRAW, state.boneyard_tiles[0])
             draws += 1
         after = apply(state, move)
-        if out_seat is None and move.action is _PLAY:
-            hand = after.hands[seat]
-            if hand is not None and not hand.tiles and not hand.unknown:
-                out_seat = seat
+        if action is _PLAY:
+            tile = move[2]
+            assert tile is not None
+            if now_open:
+                covered = state.trains[after.train_index(move[3])].tiles  # type: ignore[arg-type]
+                if covered:
+                    now_open.discard(covered[-1])
+            if tile[0] == tile[1]:
+                now_open.add(tile)
+            if out_seat is None:
+                hand = after.hands[seat]
+                if hand is not None and not hand[0] and not hand[1]:
+                    out_seat = seat
         if after.to_move != seat or after.round_over:
             turns += 1
-            now_open = [t.tiles[-1] for t in after.trains if t.tiles and t.tiles[-1].high == t.tiles[-1].low]
             if now_open:
                 open_turns += 1
                 open_sum += len(now_open)
-                opened.update(now_open)
+                ever_open |= now_open
         state = after
     else:
         raise InvariantError(f"{ruleset.id}, round {round_no}: the round did not end within {MAX_STEPS} moves")
@@ -325,7 +337,7 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
     if scores is None:
         raise InvariantError(f"{ruleset.id}, round {round_no}: the round ended but has no scores")
     blocked = not any(h is not None and not h.tiles and not h.unknown for h in state.hands)
-    return _Round(scores, first, out_seat == first, blocked, turns, draws, open_turns, open_sum, len(opened))
+    return _Round(scores, first, out_seat == first, blocked, turns, draws, open_turns, open_sum, len(ever_open))
 
 
 def game_rng(seed: int, game: int) -> random.Random:

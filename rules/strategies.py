@@ -24,7 +24,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .memo import Memo
 from .moves import MEXICAN, Action, Move
@@ -40,9 +40,9 @@ class Strategy(enum.StrEnum):
     PLANNER = "planner"
 
 
-@dataclass(frozen=True)
-class PlayerView:
-    """What the player to move sees: the table, the own hand, and counts of everything hidden."""
+class PlayerView(NamedTuple):
+    """What the player to move sees: the table, the own hand, and counts of everything hidden.
+    A named tuple: frozen, and made on every move of a strategic player at C speed."""
 
     seat: int
     player: str
@@ -66,19 +66,9 @@ def view(state: State) -> PlayerView:
     boneyard but its count."""
     seat = state.to_move
     hand = state.hands[seat]
-    return PlayerView(
-        seat=seat,
-        player=state.players[seat],
-        players=state.players,
-        hand=hand.tiles if hand is not None else (),
-        trains=state.trains,
-        open_doubles=state.open_doubles,
-        hand_counts=tuple(None if h is None else len(h.tiles) + h.unknown for h in state.hands),
-        boneyard=state.boneyard,
-        progress=state.progress,
-        set_max=state.set_max,
-        engine=state.engine,
-    )
+    return PlayerView(seat, state.players[seat], state.players, hand.tiles if hand is not None else (), state.trains,
+                      state.open_doubles, tuple([None if h is None else len(h.tiles) + h.unknown for h in state.hands]),
+                      state.boneyard, state.progress, state.set_max, state.engine)
 
 
 def choose(strategy: Strategy, state: State, options: Sequence[Move], rng: random.Random) -> Move:

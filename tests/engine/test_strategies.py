@@ -163,4 +163,4 @@ def test_the_view_holds_counts_of_what_is_hidden() -> None:
     assert me.hand == s.hands[s.to_move].tiles  # type: ignore[union-attr]
     assert me.hand_counts == tuple(len(h.tiles) for h in s.hands if h is not None)
     assert me.boneyard == s.boneyard
-    assert not any(isinstance(v, tuple) and v and v == s.boneyard_tiles for v in vars(me).values())
+    assert not any(isinstance(v, tuple) and v and v == s.boneyard_tiles for v in me._asdict().values())
