@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from mextrain_site.stats import jobs
 from mextrain_site.stats.models import Job
 from tests.browser.helpers import english_left, scrolls_sideways, serious
+from tests.browser.reading import overflowing
 
 pytestmark = pytest.mark.browser
 
@@ -59,3 +60,18 @@ def test_the_progress_bar_moves_and_the_result_is_swapped_in_without_a_reload(
         assert not scrolls_sideways(page) and serious(page) == [] and english_left(page, language) == []
         assert page.evaluate("document.documentElement.dir") == ("rtl" if language == "he" else "ltr")
         page.goto("about:blank")  # nothing left polling the server once the test's database is gone
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_two_rulesets_side_by_side_read_at_375_px(page: Page, live_server: Any, language: str) -> None:
+    with override_settings(STATS_CHUNK_GAMES=2):
+        for ruleset in (RULESET, "masters+no-special-first-turn"):
+            job = Job.objects.create(ruleset=ruleset, players=PLAYERS, games=GAMES, seed=SEED)
+            for start, stop in ((0, 2), (2, 4), (4, 6)):
+                play(job.pk, start, stop)
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(f"{live_server.url}/{language}/stats/?v={RULESET}&v=masters%2Bno-special-first-turn"
+                  f"&players={PLAYERS}&games={GAMES}&seed={SEED}")
+        expect(page.locator("#stats-compare table")).to_be_visible()
+        assert not scrolls_sideways(page), overflowing(page)
+        assert serious(page) == [] and english_left(page, language) == []

@@ -184,3 +184,17 @@ def test_a_difference_is_said_only_where_the_intervals_do_not_overlap() -> None:
     assert none == "Rounds ending blocked: higher under A, 5% against 0%."
     no_interval = present.figure("winning_total", {"mean": 90.0, "ci95": None, "n": 1, "unit": "game"})
     assert present.difference(no_interval, "A", figure("winning_total", 10.0, 9.0, 11.0, "game"), "B") == ""
+
+
+def test_the_ruleset_the_house_ruleset_and_the_compare_pages_link_to_the_statistics(client: Client) -> None:
+    assert f'href="/en/variants/{RULESET}/stats/"' in client.get(f"/en/variants/{RULESET}/").text
+    compare = client.get(f"/he/compare/?v={RULESET}&v={OTHER_Q}").text
+    assert f'href="/he/stats/?v={RULESET}&amp;v={OTHER_Q}"' in compare
+    made = client.post("/api/rulesets", orjson.dumps({"base": "masters", "name": "Our table",
+                                                      "rules": {"setup.equipment": "Markers and a hub"}}),
+                       content_type="application/json")
+    house = made.json()["id"]
+    assert f'href="/it/variants/{house}/stats/"' in client.get(f"/it/variants/{house}/").text
+    page = client.get(f"/it/variants/{house}/stats/?players=4&games=4")
+    assert page.status_code == 200 and "Our table" in page.text and "<progress" in page.text
+    assert Job.objects.get().ruleset == house
