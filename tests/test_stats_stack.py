@@ -21,7 +21,7 @@ from tests.serving import fetch
 
 pytestmark = [pytest.mark.stack]
 
-GAMES, CHUNK = 240, 15
+GAMES, CHUNK = 960, 60
 """A job of 16 chunks: enough that two workers share it evenly (one game of the base ruleset plays
 one round, so the job takes seconds)."""
 
