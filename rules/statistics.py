@@ -32,17 +32,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from . import fastplay
 from .deal import deal, deal_row, rounds_in_game
 from .errors import ErrorCode, InputError
-from .legality import analyse
 from .messages import Message
-from .moves import Action, Move
+from .moves import MEXICAN, Action, Move
 from .ruleset import Ruleset
 from .scoring import game_result, round_scores
 from .simulate import MAX_STEPS, NAMES, InvariantError
-from .strategies import POLICIES, Strategy, view
+from .strategies import POLICIES, Strategy
 from .tiles import Tile
-from .transitions import apply, build
+from .transitions import build
 
 METRICS: tuple[str, ...] = (
     "turns_per_round",
@@ -287,52 +287,52 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
                seats: Sequence[Strategy]) -> _Round:
     """One round, unchecked, each seat choosing by its strategy, with what the metrics count."""
     dealt = deal(ruleset, names, round_no, rng, set_max)
-    state = build(dealt.position, ruleset)
-    first = state.to_move
+    table = fastplay.Table(build(dealt.position, ruleset))
+    first = table.to_move
     policies = [None if s is Strategy.RANDOM else POLICIES[s] for s in seats]
-    choice = rng.choice
+    choice, legal, apply_move, hands, trains = rng.choice, table.legal_moves, table.apply, table.hands, table.tiles
+    n = len(names)
     turns = draws = open_turns = open_sum = 0
     ever_open: set[Tile] = set()
     now_open: set[Tile] = set()
     """The doubles that end a train: left open (kept as tiles are laid, not searched for)."""
     out_seat: int | None = None
     for _ in range(MAX_STEPS):
-        if state.round_over:
+        if table.round_over:
             break
-        options = analyse(state).legal_moves()
+        options = legal()
         if not options:
             raise InvariantError(f"{ruleset.id}, round {round_no}: no legal move and the round is not over")
-        seat = state.to_move
+        seat = table.to_move
         policy = policies[seat]
-        move = choice(options) if policy is None else policy(view(state), options)
+        move = choice(options) if policy is None else policy(table.view(), options)
         action = move[1]
         if action is _DRAW:
-            assert state.boneyard_tiles is not None
-            move = Move(move[0], _DRAW, state.boneyard_tiles[0])
+            move = Move(move[0], _DRAW, table.bone[table.drawn_count])
             draws += 1
-        after = apply(state, move)
+        covered: Tile | None = None
+        if action is _PLAY and now_open:
+            laid_on = trains[n if move[3] == MEXICAN else names.index(move[3])]
+            covered = laid_on[-1] if laid_on else None
+        apply_move(move)
         if action is _PLAY:
             tile = move[2]
             assert tile is not None
-            if now_open:
-                covered = state.trains[after.train_index(move[3])].tiles  # type: ignore[arg-type]
-                if covered:
-                    now_open.discard(covered[-1])
+            if covered is not None:
+                now_open.discard(covered)
             if tile[0] == tile[1]:
                 now_open.add(tile)
-            if out_seat is None:
-                hand = after.hands[seat]
-                if hand is not None and not hand[0] and not hand[1]:
-                    out_seat = seat
-        if after.to_move != seat or after.round_over:
+            if out_seat is None and not hands[seat]:
+                out_seat = seat
+        if table.to_move != seat or table.round_over:
             turns += 1
             if now_open:
                 open_turns += 1
                 open_sum += len(now_open)
                 ever_open |= now_open
-        state = after
     else:
         raise InvariantError(f"{ruleset.id}, round {round_no}: the round did not end within {MAX_STEPS} moves")
+    state = table.state()
     scores = round_scores(state)
     if scores is None:
         raise InvariantError(f"{ruleset.id}, round {round_no}: the round ended but has no scores")

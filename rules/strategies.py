@@ -150,7 +150,7 @@ def _no_play(options: Sequence[Move]) -> Move:
     return options[0]
 
 
-CHAIN_BUDGET = 40
+CHAIN_BUDGET = 16
 """How many chains the search for the longest may try: a hand of 15 tiles can hold more chains
 than a player would ever weigh, so the search keeps the best it found within the budget."""
 _CHAINS: Memo[tuple[tuple[Tile, ...], int], tuple[Tile, ...]] = Memo(4096)

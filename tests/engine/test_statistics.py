@@ -105,7 +105,7 @@ def test_a_round_counts_what_its_log_shows(ident: str) -> None:
     for seed in range(8):
         names = NAMES[:4]
         got = st.play_round(ruleset, names, 1, random.Random(seed), 12, (Strategy.RANDOM,) * 4)
-        log = simulate_round(ruleset, names, 1, random.Random(seed), check=False, set_max=12)
+        log = simulate_round(ruleset, names, 1, random.Random(seed), check=True, set_max=12)  # the engine, checked
         assert got.scores == log.scores
         s = build(log.deal, ruleset)
         first = s.to_move
