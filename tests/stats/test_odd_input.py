@@ -23,12 +23,13 @@ VALUES = odd_numbers | controls | surrogates | st.sampled_from(["", " ", "-1", "
 @given(field=FIELDS, value=VALUES)
 def test_an_odd_number_is_refused_with_a_clear_answer(client: Client, field: str, value: str) -> None:
     query = urllib.parse.urlencode({"players": "4", "games": "3", field: value}, encoding="utf-8", errors="surrogatepass")
+    before = Job.objects.count()
     api = client.get(f"/api/variants/masters/stats?{query}")
     page = client.get(f"/en/variants/masters/stats/?{query}")
-    assert api.status_code in (202, 400) and page.status_code in (200, 400), (value, api.content[:300])
+    assert api.status_code in (200, 202, 400) and page.status_code in (200, 400), (value, api.content[:300])
     if api.status_code == 400:
         assert api.json()["error"]["code"] in ("bad-request", "players-out-of-range", "games-out-of-range")
-        assert Job.objects.filter(games=3).count() <= 1
+        assert Job.objects.count() == before
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
