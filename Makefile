@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup run test test-fast soak bench loadtest golden typecheck messages compilemessages check clean system-deps server-deps browser-deps
+.PHONY: setup run test test-fast soak bench loadtest golden typecheck messages compilemessages check clean system-deps server-deps browser-deps stats
 
 setup: $(STAMP) compilemessages
 	$(PY) manage.py migrate --noinput -v 0
@@ -97,6 +97,12 @@ bench: server-deps setup
 # Rewrite the golden transcripts (tests/golden/) after an intended change of verdicts or wording; read the diff.
 golden: $(STAMP)
 	$(PY) -m tests.golden
+
+# The published rulesets' statistics (self-play of every ruleset and option, 2,000 games each), written to
+# mextrain_site/stats/published.json, which the site ships so that a fresh make run shows them at once.
+# Run it again when the engine plays differently (tests/stats/test_published.py says so).
+stats: setup
+	$(PY) manage.py publish_stats
 
 loadtest: server-deps setup
 	$(PY) -m bench.loadtest

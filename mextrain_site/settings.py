@@ -6,6 +6,8 @@ STATIC_ROOT (default: staticfiles/ beside manage.py).
 Serving (see docs/production.md): REDIS_URL (the shared cache; default: local memory),
 TRUSTED_PROXY_HOPS, RATELIMIT_JUDGE, RATELIMIT_SHARE, RATELIMIT_RULESET, STORAGE_QUOTA_BYTES, STORAGE_SITE_DAILY_BYTES,
 SHARED_PAGE_CACHE_SECONDS.
+Statistics (see docs/statistics.md): STATS_BROKER_URL (default: REDIS_URL; "none": the embedded
+thread), STATS_THREADS, RATELIMIT_STATS, STATS_QUEUED_PER_ADDRESS, STATS_STALE_SECONDS.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ INSTALLED_APPS = [
     "mextrain_site.reference",
     "mextrain_site.house",
     "mextrain_site.game",
+    "mextrain_site.stats",
 ]
 
 MIDDLEWARE = [
@@ -161,6 +164,7 @@ RATE_LIMITS = {
     "share": os.environ.get("RATELIMIT_SHARE", "10/m"),  # storing a shared ruling
     "ruleset": os.environ.get("RATELIMIT_RULESET", "10/h"),  # creating a house ruleset
     "build": os.environ.get("RATELIMIT_BUILD", "240/m"),  # Build mode: one request per tap
+    "stats": os.environ.get("RATELIMIT_STATS", "20/h"),  # starting (or retrying) a statistics job
 }
 STORAGE_QUOTA_BYTES = int(os.environ.get("STORAGE_QUOTA_BYTES", str(2 * 1024 * 1024)))
 """Bytes of new stored texts (shared rulings, house rulesets) one address may add per UTC day."""
@@ -191,6 +195,28 @@ SECURE_REFERRER_POLICY = "same-origin"
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SAMESITE = "Lax"
+
+# -- Statistics: jobs of self-play on a task queue (mextrain_site/stats, docs/statistics.md) ---------
+
+_stats_broker = os.environ.get("STATS_BROKER_URL", REDIS_URL).strip()
+STATS_BROKER_URL = "" if _stats_broker.lower() in ("", "none", "off") else _stats_broker
+"""Celery's broker (Redis): jobs' chunks go to the workers (``celery -A mextrain_site worker``). Empty
+(no Redis, or STATS_BROKER_URL=none): the embedded fallback, a thread pool in the server process."""
+STATS_THREADS = int(os.environ.get("STATS_THREADS", "1"))
+"""Threads of the embedded fallback, per server process."""
+STATS_QUEUED_PER_ADDRESS = int(os.environ.get("STATS_QUEUED_PER_ADDRESS", "3"))
+"""Jobs one address may have queued or running at once (0: no cap)."""
+STATS_STALE_SECONDS = int(os.environ.get("STATS_STALE_SECONDS", "900"))
+"""A job that has not moved for this long is shown as failed (its worker died), with a retry."""
+STATS_CHUNK_GAMES = int(os.environ.get("STATS_CHUNK_GAMES", "0"))
+"""Games per chunk (0: the engine's own size, rules.statistics.CHUNK)."""
+CELERY_BROKER_URL = STATS_BROKER_URL or "memory://"
+CELERY_TASK_IGNORE_RESULT = True  # results live in the database (stats.Job), never in a result backend
+CELERY_TASK_ACKS_LATE = True  # a chunk whose worker dies is delivered again (a chunk counts once: stats.Chunk)
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # one chunk at a time per process: the chunks spread over every worker
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 LOGGING = {
     "version": 1,

@@ -14,6 +14,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("mextrain_site.house.api_urls")),  # POST /api/rulesets: the house app's
     path("", include("mextrain_site.game.urls")),  # /api/games, /g/<id>/: before the API's catch-all
+    path("api/", include("mextrain_site.stats.api_urls")),  # /api/variants/<id>/stats: before the API's catch-all
     path("api/", include("mextrain_site.api.urls")),
     path("r/", include("mextrain_site.referee.share_urls")),
     path("h/", include("mextrain_site.house.share_urls")),
@@ -25,6 +26,7 @@ urlpatterns += i18n_patterns(
     path("", include("mextrain_site.house.urls")),  # before the reference: /variants/house-…/ is the house app's
     path("", include("mextrain_site.reference.urls")),
     path("", include("mextrain_site.game.page_urls")),
+    path("", include("mextrain_site.stats.urls")),
     prefix_default_language=True,
 )
 

@@ -18,9 +18,9 @@ from variants.loader import RulesetError
 from variants.schema import RulesetFileError, YamlSyntaxError
 
 SITE = Path(__file__).resolve().parent.parent / "mextrain_site"
-APPS = ("core", "referee", "reference", "api", "house", "game")
+APPS = ("core", "referee", "reference", "api", "house", "game", "stats")
 BELOW = {"core": set(), "referee": {"core", "reference"}, "reference": {"core"}, "api": {"core"},
-         "house": {"core", "reference"}, "game": {"core", "referee", "reference"}}
+         "house": {"core", "reference"}, "game": {"core", "referee", "reference"}, "stats": {"core"}}
 """What each app may import: the apps below it."""
 
 

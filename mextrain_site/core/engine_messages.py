@@ -617,6 +617,15 @@ MESSAGES = [
     # Translators: keep every {placeholder} exactly as it is.
     _('{tile} is not in the hand of {name}'),
     _('the position cannot be judged'),
+    _('the number of players'),
+    _('the number of games'),
+    _('the seed'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('{name} must be a whole number written in digits; found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('the seed must be a whole number from 0 to {most}; found {found}'),
+    # Translators: keep every {placeholder} exactly as it is.
+    _('this address already has {count} statistics jobs waiting or running, as many as it may; ask again when one is done'),
 ]
 
 TRAIN_PHRASES = [

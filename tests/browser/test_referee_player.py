@@ -316,7 +316,8 @@ def test_check_score_answers_what_a_hand_counts(judged: Judged, artifacts: Path)
 # -- 9. every page, every check ---------------------------------------------------------------------
 
 PAGES = ("", "adjudicate/", "variants/", "variants/masters/", "variants/masters/sheet/", "compare/", "sources/",
-         f"sources/{get_ruleset('howto').sources[0].seed}/", "sources/003_d192915f30379178.txt/", "reasons/", "which/")
+         f"sources/{get_ruleset('howto').sources[0].seed}/", "sources/003_d192915f30379178.txt/", "reasons/", "which/",
+         "variants/masters/stats/", "stats/?v=masters&v=masters%2Bno-special-first-turn")
 BUILD_PANELS = ("open:train:Ann", "open:train:Dee", "open:hand:Bob", "open:moves", "pick:move:6-4",
                 "pick:check:6-4", "open:rename:Ann")
 """Build mode's states, one panel open at a time (the page's example: Bob to move, 6-4 in his hand)."""

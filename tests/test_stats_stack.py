@@ -1,0 +1,116 @@
+"""The statistics on the production shape (bench/stack.py): PostgreSQL, Redis as Celery's broker,
+two gunicorn servers behind nginx, and Celery workers (``celery -A mextrain_site worker
+--concurrency 1 --pool prefork``). A house ruleset's job asked through nginx is played by the
+workers and its result appears on the page; then the same-size job (another seed) with one worker
+and with two: two take at most 0.6 of one's time."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bench.stack import ROOT, Stack, Unavailable, _stop_group, production_stack
+from tests.serving import fetch
+
+pytestmark = [pytest.mark.stack]
+
+GAMES, CHUNK = 960, 60
+"""A job of 16 chunks: enough that two workers share it evenly (one game of the base ruleset plays
+one round, so the job takes seconds)."""
+
+
+class Worker:
+    def __init__(self, env: dict[str, str], log: Path, name: str) -> None:
+        self.log = log
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "mextrain_site", "worker", "--concurrency", "1", "--pool", "prefork",
+             "--hostname", f"{name}@%h", "--loglevel", "INFO", "--without-gossip", "--without-mingle",
+             "--without-heartbeat"],
+            cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True)
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the worker exited:\n{self.log.read_text()}")
+            if " ready." in self.log.read_text(errors="replace"):
+                return
+            time.sleep(0.1)
+        raise RuntimeError(f"the worker was not ready within {timeout:.0f} s:\n{self.log.read_text()}")
+
+    def stop(self) -> None:
+        _stop_group(self.proc)
+
+
+@pytest.fixture(scope="module")
+def stack() -> Iterator[Stack]:
+    try:
+        with production_stack(servers=2, workers=2, RATELIMIT_STATS="off", RATELIMIT_RULESET="off",
+                              STATS_QUEUED_PER_ADDRESS="0", STATS_CHUNK_GAMES=str(CHUNK)) as running:
+            yield running
+    except Unavailable as exc:
+        pytest.skip(f"the production stack cannot start here: {exc}")
+
+
+def house_ruleset(stack: Stack) -> str:
+    r = fetch(stack.url, "POST", "/api/rulesets", json.dumps(
+        {"base": "masters", "name": "Stats table", "rules": {"setup.equipment": "Markers and a hub"}}).encode(),
+        Content_Type="application/json")
+    assert r.status in (200, 201), r.text
+    ident: str = json.loads(r.body)["id"]
+    return ident
+
+
+def run_job(stack: Stack, ident: str, seed: int, timeout: float = 300) -> float:
+    """Ask for the job through nginx and wait for its 200: the seconds it took."""
+    path = f"/api/variants/{ident}/stats?players=4&games={GAMES}&seed={seed}"
+    t0 = time.perf_counter()
+    first = fetch(stack.url, "GET", path)
+    assert first.status == 202, first.text
+    while time.perf_counter() - t0 < timeout:
+        r = fetch(stack.url, "GET", path)
+        if r.status == 200:
+            took = time.perf_counter() - t0
+            assert json.loads(r.body)["games"] == GAMES
+            return took
+        assert r.status == 202, r.text
+        time.sleep(0.1)
+    raise AssertionError(f"the job was not done within {timeout} s")
+
+
+def test_workers_play_a_house_rulesets_job_and_two_take_at_most_0_6_of_one(stack: Stack) -> None:
+    ident = house_ruleset(stack)
+    workers = [Worker(stack.env, stack.root / f"worker-{n}.log", name) for n, name in enumerate(("one", "two"))]
+    try:
+        for worker in workers:
+            worker.wait_ready()
+        # The page through nginx: progress first, then the result (what htmx swaps in). This job also
+        # warms both workers, so that the measurement below compares like with like.
+        page = f"/en/variants/{ident}/stats/?players=4&games={GAMES}&seed=1"
+        first = fetch(stack.url, "GET", page)
+        assert first.status == 200 and "hx-trigger" in first.text, first.text[:2000]
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            shown = fetch(stack.url, "GET", page, HX_Request="true")
+            if "In plain words" in shown.text:
+                break
+            time.sleep(0.2)
+        assert "In plain words" in shown.text and "hx-trigger" not in shown.text
+        assert fetch(stack.url, "GET", page).text.count('<img src="') == 3
+
+        together = run_job(stack, ident, seed=2)
+        workers.pop().stop()
+        alone = run_job(stack, ident, seed=3)
+        print(f"\n{GAMES} games in {GAMES // CHUNK} chunks: one worker {alone:.2f} s, two workers {together:.2f} s "
+              f"({together / alone:.2f} of one's time; load average {os.getloadavg()[0]:.1f})")
+        assert together <= 0.6 * alone, (alone, together)
+    finally:
+        for worker in workers:
+            worker.stop()
