@@ -26,7 +26,7 @@ from variants.loader import base_ids, get_ruleset, option_ids
 pytestmark = pytest.mark.browser
 
 CASES = [(language, width) for language in ("en", "he", "el") for width in ("phone", "desktop")]
-MENU = ("adjudicate/", "variants/", "compare/", "house/", "sources/", "reasons/")
+MENU = ("adjudicate/", "game/new/", "variants/", "compare/", "house/", "sources/", "reasons/")
 """Every page of the header's menu, under the language prefix."""
 SCREENS = 6
 """A ruleset's head, contents and list of rules fit in this many screens."""

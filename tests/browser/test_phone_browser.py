@@ -57,7 +57,7 @@ def test_the_header_menu_reaches_every_page_in_one_tap(new_page: NewPage, live_s
     links = page.locator(f"{MENU} a")
     expect(links.first).to_be_hidden()
     page.locator(".site-menu > summary").click()
-    assert links.count() == 6
+    assert links.count() == 7
     for link in links.all():
         expect(link).to_be_visible()
         box = link.bounding_box()
