@@ -52,11 +52,14 @@ class SitePage:
     measures: tuple[Measure, ...] = field(default=())
 
 
-def axe_policy(language: str, page: SitePage | None = None) -> dict[str, Any]:
-    """How axe-core reads a stop: every rule on every stop in every language and width, but the colour
-    rules (helpers.COLOUR_RULES, most of axe's time) on a long page only in one language per direction
-    (English and Hebrew): such a page is one template whose colours do not depend on its words."""
-    return {"colour": language in BIDI or page is None or not page.long}
+def axe_policy(language: str, width: str, page: SitePage | None = None) -> dict[str, Any]:
+    """How axe-core reads a stop: every rule on every stop in every language and width, but on a long page
+    (one template whose colours and layout do not depend on its words) the colour rules
+    (helpers.COLOUR_RULES, most of axe's time) only in one language per direction (English and Hebrew),
+    and the other languages' words at the phone's width only."""
+    if page is None or not page.long or language in BIDI:
+        return {}
+    return {"colour": False, "axe": width == "phone"}
 
 
 def stays_in_view(scroller: Locator, cell: Locator) -> bool:
@@ -104,7 +107,8 @@ class Walk:
         """Do ``action``, then run every page check (and ``site_page``'s measures); what fails is kept under
         ``where``. ``only``: :func:`page_problems`' switches (``axe_within``, ``taps``, ``colour``)."""
         action()
-        problems = page_problems(self.page, self.language, self.width, **{**axe_policy(self.language, site_page), **only})
+        policy = axe_policy(self.language, self.width, site_page)
+        problems = page_problems(self.page, self.language, self.width, **{**policy, **only})
         for measure in site_page.measures if site_page else ():
             problems += measure(self.page, self.language, self.width)
         if problems:
