@@ -316,6 +316,7 @@ def test_creating_is_rate_limited(client: Client, settings: Any) -> None:
     assert over.status_code == 429 and over.json()["error"]["code"] == "rate-limited" and over["Retry-After"]
 
 
+@pytest.mark.slow  # the command line as a real process
 def test_cli_judges_under_a_house_file_offline(client: Client, tmp_path: Path) -> None:
     ident = create(client, NO_DRAW).json()["id"]
     house_file = tmp_path / "ours.yaml"
