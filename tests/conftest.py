@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +32,40 @@ SPREAD = frozenset({
     "tests/api/test_answer_bytes.py",
     "tests/engine/test_selfplay.py",
     "tests/house/test_house_selfplay.py",
+    "tests/reference/test_no_english.py",
+    "tests/reference/test_reference_views.py",
+    "tests/test_cli.py",
 })
-"""Heavy parametrised modules without costly module fixtures: spread over the workers test by test."""
+"""Heavy modules without costly module fixtures: spread over the workers test by test."""
+
+COSTS: tuple[tuple[str, float], ...] = (
+    ("tests/browser/test_referee_player.py::test_every_page_passes_every_check", 30),
+    ("tests/api/test_api_loadtest.py::test_a_short_real_run", 30),
+    ("tests/reference/test_no_english.py", 15),
+    ("tests/api/test_answer_bytes.py", 10),
+    ("tests/test_bench.py", 10),
+    ("tests/game/test_game_stack.py", 10),
+    ("tests/test_stack.py", 5),
+    ("tests/test_deploy.py", 5),
+    ("tests/web/test_building.py", 5),
+    ("tests/browser/", 4),
+    ("tests/house/test_house_selfplay.py", 3),
+    ("tests/test_cli.py", 2),
+    ("tests/engine/test_selfplay.py", 1),
+)
+"""Rough seconds a test takes on a quiet machine, by the start of its id (the first match counts; any
+other test: :data:`DEFAULT_COST`; a test ending in ``_postgresql``: :data:`POSTGRES_COST`). Only the order
+matters: the scheduler hands out the heaviest work units first, so that no long test starts last and
+keeps one worker running alone at the end. A new test of more than a few seconds belongs here."""
+DEFAULT_COST = 0.1
+POSTGRES_COST = 15.0
+
+
+def cost(nodeid: str) -> float:
+    """A test's rough cost (:data:`COSTS`)."""
+    if nodeid.split("[", 1)[0].endswith("_postgresql"):
+        return POSTGRES_COST
+    return next((seconds for prefix, seconds in COSTS if nodeid.startswith(prefix)), DEFAULT_COST)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -52,13 +85,31 @@ def work_unit(nodeid: str) -> str:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``--dist loadscope`` by :func:`work_unit`. (pytest-xdist 3.8's ``loadgroup`` cannot be used: it
+    """``--dist loadscope`` by :func:`work_unit`, the heaviest unit first (:func:`cost`). (pytest-xdist 3.8's ``loadgroup`` cannot be used: it
     renames the tests through an attribute pytest 9 no longer reads, so its groups are ignored.)"""
     if config.getvalue("dist") != "loadscope":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
+    class HeaviestFirst(OrderedDict[str, dict[str, bool]]):
+        """The work queue: hands out its heaviest unit first (longest processing time first)."""
+
+        weights: dict[str, float] = {}
+
+        def weight(self, unit: str) -> float:
+            if unit not in self.weights:
+                self.weights[unit] = sum(map(cost, self[unit]))
+            return self.weights[unit]
+
+        def popitem(self, last: bool = True) -> tuple[str, dict[str, bool]]:
+            scope = max(self, key=self.weight)
+            return scope, self.pop(scope)
+
     class ByWorkUnit(LoadScopeScheduling):
+        def __init__(self, config: pytest.Config, log: Any = None) -> None:
+            super().__init__(config, log)
+            self.workqueue = HeaviestFirst()
+
         def _split_scope(self, nodeid: str) -> str:
             return work_unit(nodeid)
 

@@ -19,6 +19,8 @@ from tests.examples import SPEC_EXAMPLE
 from variants import house as hs
 from variants.schema import house_from_data
 
+pytestmark = pytest.mark.slow  # the command line as real processes: make test, not make test-fast
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -18,6 +18,8 @@ from bench.loadtest import TYPICAL_POSITION
 from bench.stack import Server
 from bench.stack import production_env as stack_env
 
+pytestmark = pytest.mark.slow  # gunicorn and manage.py as processes: make test, not make test-fast
+
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "example.org"
 

@@ -31,6 +31,8 @@ from variants.loader import base_ids, get_ruleset
 
 from .conftest import NO_STATIC_ROOT_WARNING
 
+pytestmark = pytest.mark.slow  # the whole corpus through the API: make test, not make test-fast
+
 FULL = "he"
 """The language that judges the whole corpus: a translated one (the answer is worded from the
 catalogue, the path English does not take), right to left, with three plural forms."""

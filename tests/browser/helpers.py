@@ -100,15 +100,59 @@ def small_targets(page: Page) -> list[str]:
 
 
 AXE = Axe()
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+"""axe-core's rules that read the colours of text: most of axe's time on a long page (every text
+element's background is found by hit-testing), so :func:`serious` runs them on one sample of each
+distinct element (:data:`SAMPLE_JS`) rather than on every copy of it."""
+
+SAMPLE_JS = """root => {
+  // One element of each kind that holds text. The kind is what the stylesheet's selectors read: the chain of
+  // ancestors, each with its tag and attributes (but ids, links, labels and data), the element's and its
+  // parent's first or last place among their siblings, and the element's previous sibling with its state
+  // (input:checked + span); two elements of one kind have the same colours, font and background.
+  const skip = new Set(['id', 'href', 'src', 'for', 'name', 'value', 'title', 'alt', 'aria-label', 'aria-labelledby',
+                        'aria-describedby', 'aria-controls', 'headers', 'datetime', 'action', 'content']);
+  const kind = el => {
+    const prev = el.previousElementSibling;
+    const parts = [prev ? `${prev.tagName}${prev.checked ? ':checked' : ''}${prev.disabled ? ':disabled' : ''}` : '^'];
+    for (let n = el, depth = 0; n && n.nodeType === 1; n = n.parentElement, depth++) {
+      const attrs = [...n.attributes].filter(a => !skip.has(a.name) && !a.name.startsWith('data-'))
+                                     .map(a => `${a.name}=${a.value}`).sort().join(' ');
+      const place = depth < 2 ? `${n.previousElementSibling ? '' : '^'}${n.nextElementSibling ? '' : '$'}` : '';
+      parts.push(`${n.tagName}[${attrs}]${place}`);
+    }
+    return parts.join('<');
+  };
+  const seen = new Set(), picked = [];
+  for (const el of (root || document).querySelectorAll('*')) {
+    if (![...el.childNodes].some(c => c.nodeType === 3 && c.data.trim())) continue;
+    const k = kind(el);
+    if (!seen.has(k)) { seen.add(k); picked.push(el); }
+  }
+  return picked;
+}"""
+"""JavaScript: the elements :func:`serious` reads the colour rules on, one of each distinct kind in ``root``."""
 
 
-def serious(page: Page, within: str | None = None) -> list[str]:
+def serious(page: Page, within: str | None = None, *, colour: bool = True) -> list[str]:
     """axe-core's serious and critical violations on the page as it stands (``within``: only in the
-    element that selector finds, when the rest of the page was read before and has not changed)."""
+    element that selector finds, when the rest of the page was read before and has not changed;
+    ``colour``: also the rules of :data:`COLOUR_RULES`, read on one element of each kind)."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(AXE.axe_script)  # once per document, not on every run
-    violations = page.evaluate("([context, options]) => axe.run(context || document, options)",
-                               [within, {"resultTypes": ["violations"]}])["violations"]
+    violations = page.evaluate(
+        """async ([within, colour, rules]) => {
+             const sample = """ + SAMPLE_JS + """;
+             const root = within ? document.querySelector(within) : document;
+             const off = Object.fromEntries(rules.map(r => [r, {enabled: false}]));
+             const found = (await axe.run(root, {resultTypes: ['violations'], rules: off})).violations;
+             const picked = colour ? sample(root) : [];
+             if (picked.length) {
+               found.push(...(await axe.run({include: picked}, {resultTypes: ['violations'],
+                                            runOnly: {type: 'rule', values: rules}})).violations);
+             }
+             return found;
+           }""", [within, colour, list(COLOUR_RULES)])
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:5]}"
             for v in violations if v["impact"] in ("serious", "critical")]
 

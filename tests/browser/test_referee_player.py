@@ -11,17 +11,15 @@ Screenshots go to test-artifacts/referee-*.png."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY
 from tests.browser.helpers import (
-    NARROWEST,
     WIDTHS,
     Judged,
     NewPage,
@@ -32,29 +30,11 @@ from tests.browser.helpers import (
     serious,
     small_targets,
 )
-from tests.browser.reading import overflowing
+from tests.browser.walk import DISPUTE, JOURNEYS, PAGES, Walk, stays_in_view
 from tests.languages import BIDI, LANGUAGES
-from variants.loader import get_ruleset
 
 pytestmark = pytest.mark.browser
 
-
-DISPUTE = """\
-# Ann lays 9-9 on her own train, then 5-1 on the Mexican train.
-players: Ann Bob Cy Dee
-engine: 12-12
-Ann: 12-9
-Bob: 12-7
-Cy: 12-3
-Dee: 12-8
-mexican: 12-5
-boneyard: 20
-turn: Ann
-hand: 9-9 5-1 4-4 10-11
-moves:
-  Ann: 9-9 -> Ann
-check: Ann: 5-1 -> mexican
-"""
 
 ROUND_OVER = """\
 # Ann goes out; how much do Bob's 0-0 and 12-11 count?
@@ -202,25 +182,14 @@ def test_the_prefilled_example_is_short_on_a_phone(new_page: NewPage, live_serve
 # -- 6. the phone: see the page walk (9) ---------------------------------------------------------------
 
 
-def stays_in_view(scroller: Locator, cell: Locator) -> bool:
-    """Whether ``cell`` keeps its place while ``scroller`` scrolls to its far end (sticky)."""
-    before = cell.bounding_box()
-    scroller.evaluate("el => el.scrollLeft = (getComputedStyle(el).direction === 'rtl' ? -1 : 1) * el.scrollWidth")
-    after = cell.bounding_box()
-    return before is not None and after is not None and abs(before["x"] - after["x"]) < 1
-
-
 @pytest.mark.parametrize("language", BIDI)
-def test_wide_tables_keep_their_first_column_in_view(judged: Judged, live_server: Any, artifacts: Path,
-                                                     language: str) -> None:
+def test_wide_tables_keep_their_first_column_in_view(judged: Judged, artifacts: Path, language: str) -> None:
+    """The ruling's table of moves (the comparison's table: walk.first_column_sticks, in the page walk)."""
     page = judged(language, DISPUTE, "phone")
     page.locator("details.actions > summary").click()
     scroller = page.locator("details.actions .table-scroll").first
     assert stays_in_view(scroller, scroller.locator("tbody th").first)
     scroller.screenshot(path=str(artifacts / f"referee-table-scrolled-{language}.png"))
-    page.goto(f"{live_server.url}/{language}/compare/")
-    table = page.locator(".table-scroll").first
-    assert stays_in_view(table, table.locator("tbody tr:not(.group) th").first)
 
 
 # -- 7. right to left ----------------------------------------------------------------------------------
@@ -313,44 +282,7 @@ def test_check_score_answers_what_a_hand_counts(judged: Judged, artifacts: Path)
     page.screenshot(path=str(artifacts / "referee-check-score-phone.png"))
 
 
-# -- 9. every page, every check ---------------------------------------------------------------------
-
-PAGES = ("", "adjudicate/", "variants/", "variants/masters/", "variants/masters/sheet/", "compare/", "sources/",
-         f"sources/{get_ruleset('howto').sources[0].seed}/", "sources/003_d192915f30379178.txt/", "reasons/", "which/",
-         "variants/masters/stats/", "stats/?v=masters&v=masters%2Bno-special-first-turn")
-BUILD_PANELS = ("open:train:Ann", "open:train:Dee", "open:hand:Bob", "open:moves", "pick:move:6-4",
-                "pick:check:6-4", "open:rename:Ann")
-"""Build mode's states, one panel open at a time (the page's example: Bob to move, 6-4 in his hand)."""
-
-
-AXE_IN_BIDI_ONLY = frozenset({"variants/masters/", "variants/masters/sheet/", "compare/", "reasons/",
-                              f"sources/{get_ruleset('howto').sources[0].seed}/", "sources/003_d192915f30379178.txt/"})
-"""The long reference pages, where axe-core takes most of the walk's time (tens of seconds each): the
-same templates in every language, so axe reads them in English and Hebrew (left to right and right to
-left); every other state of the walk, where the translated and the typed words live, in every language."""
-
-
-def page_problems(page: Page, language: str, width: str, *, axe: bool = True, axe_within: str | None = None,
-                  taps: bool = True) -> list[str]:
-    """Every page check on the page as it stands: axe-core's serious and critical violations (in the
-    element ``axe_within`` finds, if given), English left in a translated page, sideways scrolling; on a
-    phone also at 320 px, with a header at most 100 px tall and tap targets large enough
-    (tests/browser/helpers.py, ``small_targets``)."""
-    found = [*(serious(page, axe_within) if axe else ()), *(f"English: {s!r}" for s in english_left(page, language))]
-    screens = (WIDTHS[width]["width"], NARROWEST) if width == "phone" else (WIDTHS[width]["width"],)
-    for screen in screens:
-        page.set_viewport_size({**WIDTHS[width], "width": screen})
-        if scrolls_sideways(page):
-            found.append(f"scrolls sideways at {screen} px: {overflowing(page)}")
-        header = page.locator(".site-header")
-        if width == "phone" and header.count():  # the rule sheet, made to be printed, has none
-            box = header.bounding_box()
-            if not box or box["height"] > 100:
-                found.append(f"header {box} at {screen} px")
-    page.set_viewport_size(WIDTHS[width])
-    if width == "phone" and taps:
-        found += [f"small target: {t}" for t in small_targets(page)]
-    return found
+# -- 9. every page, every check (the walk: tests/browser/walk.py) ------------------------------------
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -358,89 +290,30 @@ def page_problems(page: Page, language: str, width: str, *, axe: bool = True, ax
 def test_every_page_passes_every_check(new_page: NewPage, live_server: Any, artifacts: Path, language: str,
                                       width: str) -> None:
     """One walk through the site per language and width, every page check on each state it reaches:
-    each page of the reference and the referee, a ruling with every part open, a quote's original
-    opened, Build mode with each panel open in turn, the other hands shown and a text it cannot show,
-    a shared ruling, and the score sheet (a new game, its edit link with a round entered and the tile
-    picker open, its view link; screenshots test-artifacts/game-*-<language>-<width>.png). Merges the phone walk (no sideways scrolling, a short header), the tap
-    targets walk and the axe-core walk, which loaded the same pages three times."""
+    each page of the reference and the referee by its address (walk.PAGES, with their measures), then the
+    pages reached by taps (walk.JOURNEYS): Build mode with each panel open in turn, a ruling with every
+    part open and shared, and the score sheet. Merges the phone walk (no sideways scrolling, a short
+    header), the tap targets walk and the axe-core walk, which loaded the same pages three times."""
     page = new_page(width, locale=language)  # a shared link opens in the reader's language
-    found: dict[str, list[str]] = {}
-
-    def check(where: str, action: Callable[[], object] = lambda: None, **only: Any) -> None:
-        action()
-        if problems := page_problems(page, language, width, **only):
-            found[where] = problems
-
-    base = f"{live_server.url}/{language}"
-    for path in PAGES:
-        check(f"/{language}/{path}", lambda: page.goto(f"{base}/{path}"),
-              axe=language in BIDI or path not in AXE_IN_BIDI_ONLY)
-    # the house builder with a rule found and every group open, then a saved house ruleset's page
-    check(f"/{language}/house/, a rule found, every group open", lambda: (
-        page.goto(f"{base}/house/?find=double"),
-        page.evaluate("document.querySelectorAll('details.house-group').forEach(d => d.open = true)")))
-    page.locator("[id='r-doubles.obligation']").select_option("none")
-    page.locator("#house-name").fill("Walk")
-    page.locator("button[name=action][value=save]").click()
-    page.wait_for_url("**/variants/house-*/")
-    check("a house ruleset's page, every group open",
-          lambda: page.evaluate("document.querySelectorAll('details.house-group').forEach(d => d.open = true)"))
-    page.goto(f"{base}/adjudicate/")
-    page.locator("details.picker summary").click()
-    page.locator("#mode-build").click()
-    expect(page.locator("#builder .b-players")).to_be_visible()
-    expect(page.locator("#builder-area")).to_have_attribute("data-pending", "0")
-    check("Build mode, a new table")  # what Build opens on: the example is not the table at hand
-    page.locator("#mode-type").click()  # the example, typed: Build lays it out
-    page.locator("#position").evaluate("t => { t.value = t.defaultValue + '#\\n'; }")
-    page.locator("#mode-build").click()
-    expect(page.locator("#builder button[value='open:hand:Bob']")).to_be_visible()
-    check("Build mode")
-    for panel in BUILD_PANELS:
-        page.locator(f"#builder button[value='{panel}']").click()
-        expect(page.locator("#builder-area")).to_have_attribute("data-pending", "0")
-        check(f"Build mode, {panel}", axe_within="#builder")  # axe read the rest of the page just before
-    check("Build mode, other hands", lambda: page.locator("#builder details.b-others > summary").click(),
-          axe_within="#builder")
-    page.fill("#position", "players: Ann Bob\nengine: x\n")
-    expect(page.locator("#builder .b-error")).to_be_visible()
-    check("Build mode, an error", axe_within="#builder")
-    page.locator("#mode-type").click()
-    judge(page, DISPUTE, language)
-    check("the ruling, a quote's original open", lambda: page.locator(".answer .original summary").first.click())
-    # tap targets as the ruling first shows (a link in an opened table is still under 24 px: to fix)
-    check("the ruling, every part open", taps=False,
-          action=lambda: page.evaluate("document.querySelectorAll('.ruling details').forEach(d => d.open = true)"))
-    page.get_by_role("button", name=gettext(language, "Share this ruling")).click()
-    url = page.locator("#share-slot .share-url").get_attribute("href")
-    assert url
-    check("a shared ruling", lambda: page.goto(url), taps=False)  # its link is under 24 px: to fix
-    check(f"/{language}/game/new/", lambda: page.goto(f"{base}/game/new/"))
-    page.locator("#g-players").fill("Ann Bob Cy Dee")
-    page.locator("#g-ruleset").select_option("howto")
-    page.locator("button.game-primary").click()
-    page.wait_for_url("**/edit/#*")
-    page.locator("label.game-choice").first.click()
-    for seat, points in ((1, "12"), (2, "0"), (3, "7")):
-        page.locator(f"#e-points-{seat}").fill(points)
-    page.locator("button.game-primary").click()
-    expect(page.locator(".game-saved")).to_be_visible()
-    check("the score sheet's edit link, a round entered, the tile picker open",
-          lambda: page.locator(".game-hand[data-index='1'] summary").click())
-    page.screenshot(path=str(artifacts / f"game-edit-{language}-{width}.png"), full_page=True)
-    check("the score sheet's view link", lambda: page.goto(page.url.split("edit/")[0]))
-    page.screenshot(path=str(artifacts / f"game-view-{language}-{width}.png"), full_page=True)
-    page.emulate_media(media="print")
-    page.screenshot(path=str(artifacts / f"game-print-{language}-{width}.png"), full_page=True)
-    assert found == {}, f"/{language}/ at {width}: {found}"
+    walk = Walk(page, f"{live_server.url}/{language}", language, width, artifacts)
+    for site_page in PAGES:
+        walk.check(f"/{language}/{site_page.path}", lambda: page.goto(f"{walk.base}/{site_page.path}"),
+                   site_page=site_page)
+    for journey in JOURNEYS:
+        journey(walk)
+    assert walk.found == {}, f"/{language}/ at {width}: {walk.found}"
 
 
 def test_the_page_checks_find_what_they_look_for(new_page: NewPage) -> None:
     """The walk's checks can fail: each finds its fault on a page made to have it."""
     page = new_page("phone")
     page.set_content('<html lang="en"><body><main><img src="x.png"><button style="height:20px">Go</button>'
-                     '<div style="width:900px">wide</div></main></body></html>')
+                     '<div style="width:900px">wide</div>' + '<p class="a">readable</p>' * 50
+                     + '<p class="a"><span style="color:#ccc">faint</span></p></main></body></html>')
     assert any(v.startswith("image-alt") for v in serious(page))
+    # the colour rules read one element of each kind: the faint one among fifty readable ones
+    assert any(v.startswith("color-contrast") for v in serious(page))
+    assert not any(v.startswith("color-contrast") for v in serious(page, colour=False))
     assert serious(page, "button") == []  # only what the selector finds
     assert scrolls_sideways(page)
     assert any("button" in t.lower() for t in small_targets(page))

@@ -19,6 +19,8 @@ import pytest
 from bench.stack import free_port, manage, production_env
 from mextrain_site.game import live
 
+pytestmark = pytest.mark.slow  # uvicorn in a subprocess: make test, not make test-fast
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -208,6 +208,7 @@ SIMPLE_KEYS = [s.key for s in RULE_SPECS if s.kind in (ValueKind.BOOL, ValueKind
 
 
 @settings(max_examples=60, deadline=None)
+@pytest.mark.slow  # hypothesis over every simple key
 @given(base=st.sampled_from(option_ids()),
        rules=st.dictionaries(st.sampled_from(SIMPLE_KEYS), st.none(), max_size=8).flatmap(
            lambda d: st.fixed_dictionaries({k: _value_strategy(k) for k in d})))

@@ -316,6 +316,7 @@ def test_creating_is_rate_limited(client: Client, settings: Any) -> None:
     assert over.status_code == 429 and over.json()["error"]["code"] == "rate-limited" and over["Retry-After"]
 
 
+@pytest.mark.slow  # the command line as a real process
 def test_cli_judges_under_a_house_file_offline(client: Client, tmp_path: Path) -> None:
     ident = create(client, NO_DRAW).json()["id"]
     house_file = tmp_path / "ours.yaml"
@@ -445,6 +446,7 @@ def test_builder_refuses_in_plain_english_and_the_api_keeps_its_reason(client: C
         assert reason.removeprefix("rules.markers.removed: ") not in text
 
 
+@pytest.mark.slow  # every schema message built and worded
 def test_plain_english_covers_every_schema_message_that_names_a_key_or_a_type() -> None:
     """Each entry rewords a template the schema has, keeps its placeholders and names no rule key; every
     schema template naming a rule key, a value as a file writes it or a Python type has an entry."""

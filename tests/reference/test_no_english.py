@@ -19,7 +19,8 @@ from tests.catalogues import english_in
 from tests.house.forms import builder_form as house_form
 from tests.languages import TRANSLATED
 
-pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore:No directory at:UserWarning")]
+pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore:No directory at:UserWarning"),
+              pytest.mark.slow]  # every reference page in every language: make test, not make test-fast
 
 FINISHED_ROUND = """players: Ann Bob Cy Dee
 engine: 12-12

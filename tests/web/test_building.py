@@ -32,6 +32,7 @@ NAMES = st.one_of(st.sampled_from(["Zoe", "Ann", "ann", "mexican", "12-4", "a:b"
 TAPS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
+@pytest.mark.slow  # hundreds of random tap sequences
 @TAPS
 @given(start=st.sampled_from(STARTS), data=st.data())
 def test_random_taps_write_a_text_that_parses_back(start: Position, data: st.DataObject) -> None:
@@ -52,6 +53,7 @@ def test_random_taps_write_a_text_that_parses_back(start: Position, data: st.Dat
         p = q
 
 
+@pytest.mark.slow  # hundreds of random tap sequences
 @TAPS
 @given(start=st.sampled_from(STARTS), data=st.data())
 def test_no_tile_is_offered_twice_or_beyond_the_set(start: Position, data: st.DataObject) -> None:

@@ -12,7 +12,11 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from bench.loadtest import Server
+
+pytestmark = pytest.mark.slow  # restarts a server process: make test, not make test-fast
 
 ROOT = Path(__file__).resolve().parents[2]
 TEXT = "players: Ann Bob\nengine: 12\nturn: Ann\nhand: 12-3 3-3\ncheck: Ann: 12-3 -> Ann\n"
