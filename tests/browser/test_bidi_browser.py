@@ -128,7 +128,9 @@ def test_a_ruleset_with_options_reads_base_first_in_hebrew(page: Page, live_serv
     right), then the plus, then the option (ruleset_name's right-to-left mark and isolated publisher;
     a guard: this one passed before the isolation of Latin runs too)."""
     page.goto(f"{live_server.url}/he/compare/")
+    page.locator(".chooser-menu > summary").click()  # the ruleset chips are folded under their count
     chip = page.locator("label.chip-option:has(input[value='masters+mandatory-doubles']) bdi")
+    expect(chip).to_be_visible()
     glyphs = chip.evaluate(GLYPHS)
     base = [g for g in glyphs if g[0].isascii() and g[0].isalpha()]
     plus = [g for g in glyphs if g[0] == "+"]

@@ -414,7 +414,7 @@ def test_a_house_rulesets_sheet_in_the_browser(page: Page, live_server: Any, art
             page.set_viewport_size(size)
             page.goto(f"{live_server.url}/{lang}/variants/{ident}/")
             with page.expect_navigation():
-                page.locator(".house-actions a.button").nth(2).click()
+                page.locator(".house-actions a.button[href$='/sheet/']").click()
             assert page.url.endswith(f"/{lang}/variants/{ident}/sheet/")
             expect(page.locator("h1")).to_have_text("Fourteen each")
             expect(page.locator(".sheet-meta")).to_contain_text(
