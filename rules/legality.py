@@ -347,10 +347,16 @@ def lay_tiles(tiles: Sequence[Tile], ends: Sequence[int], moves_on: Sequence[_Pl
     the trains ``single`` binds it to, else on ``open_trains``; a double likewise with ``double``.
     Analysis.legal_plays and the fast self-play (rules.fastplay) both lay their tiles here."""
     out = []
-    if single is not None and double is not None and single[0] == double[0] and single[0] == single[2]:
-        # a double binds every tile to one train: one test per tile, on that train only
-        # (after a draw, hand_tiles is the drawn tile alone)
-        index = single[0]
+    if single is None and double is None:
+        one = open_trains[0] if len(open_trains) == 1 else None
+    elif single is not None and double is not None and single[0] == double[0] and single[0] == single[2]:
+        one = single[0]
+    else:
+        one = None
+    if one is not None:
+        # a double binds every tile to one train, or one train only is open: one test per
+        # tile, on that train only (after a draw, hand_tiles is the drawn tile alone)
+        index = one
         end, moves = ends[index], moves_on[index]
         for tile in tiles:
             if tile[0] == end or tile[1] == end:

@@ -36,7 +36,7 @@ from . import fastplay
 from .deal import deal, deal_row, rounds_in_game
 from .errors import ErrorCode, InputError
 from .messages import Message
-from .moves import MEXICAN, Action, Move
+from .moves import Action, Move
 from .ruleset import Ruleset
 from .scoring import game_result, round_scores
 from .simulate import MAX_STEPS, NAMES, InvariantError
@@ -291,7 +291,7 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
     first = table.to_move
     policies = [None if s is Strategy.RANDOM else POLICIES[s] for s in seats]
     choice, legal, apply_move, hands, trains = rng.choice, table.legal_moves, table.apply, table.hands, table.tiles
-    n = len(names)
+    train_index = table.train_index
     turns = draws = open_turns = open_sum = 0
     ever_open: set[Tile] = set()
     now_open: set[Tile] = set()
@@ -312,7 +312,7 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
             draws += 1
         covered: Tile | None = None
         if action is _PLAY and now_open:
-            laid_on = trains[n if move[3] == MEXICAN else names.index(move[3])]
+            laid_on = trains[train_index[move[3]]]
             covered = laid_on[-1] if laid_on else None
         apply_move(move)
         if action is _PLAY:
