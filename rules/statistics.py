@@ -36,7 +36,7 @@ from . import fastplay
 from .deal import deal, deal_row, rounds_in_game
 from .errors import ErrorCode, InputError
 from .messages import Message
-from .moves import Action, Move
+from .moves import Action
 from .ruleset import Ruleset
 from .scoring import game_result, round_scores
 from .simulate import MAX_STEPS, NAMES, InvariantError
@@ -306,24 +306,22 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
         seat = table.to_move
         policy = policies[seat]
         move = choice(options) if policy is None else policy(table.view(), options)
-        action = move[1]
-        if action is _DRAW:
-            move = Move(move[0], _DRAW, table.bone[table.drawn_count])
-            draws += 1
-        covered: Tile | None = None
-        if action is _PLAY and now_open:
-            laid_on = trains[train_index[move[3]]]
-            covered = laid_on[-1] if laid_on else None
-        apply_move(move)
-        if action is _PLAY:
+        if move[1] is _PLAY:
             tile = move[2]
             assert tile is not None
-            if covered is not None:
-                now_open.discard(covered)
+            if now_open:  # the tile laid covers the train's end: a double there is no longer open
+                laid_on = trains[train_index[move[3]]]
+                if laid_on:
+                    now_open.discard(laid_on[-1])
+            apply_move(move)
             if tile[0] == tile[1]:
                 now_open.add(tile)
             if out_seat is None and not hands[seat]:
                 out_seat = seat
+        else:
+            if move[1] is _DRAW:  # the bare draw: the table takes the boneyard's top tile
+                draws += 1
+            apply_move(move)
         if table.to_move != seat or table.round_over:
             turns += 1
             if now_open:
