@@ -305,7 +305,12 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
             raise InvariantError(f"{ruleset.id}, round {round_no}: no legal move and the round is not over")
         seat = table.to_move
         policy = policies[seat]
-        move = choice(options) if policy is None else policy(table.view(), options)
+        if policy is None:
+            move = choice(options)  # a lone option too: the random numbers drawn stay the same
+        elif len(options) == 1:
+            move = options[0]  # no choice to make, no view to build
+        else:
+            move = policy(table.view(), options)
         if move[1] is _PLAY:
             tile = move[2]
             assert tile is not None
