@@ -126,7 +126,7 @@ class Table:
         self.chain_first = f.first_turn_tiles is FirstTurnTiles.CHAIN
         self.own_or_mexican = f.first_turn_trains is FirstTurnTrains.OWN_OR_MEXICAN
         self.moves_on = [plays_by_train(name, state.players) for name in state.players]
-        self.train_index = {name: i for i, name in enumerate((*state.players, MEXICAN))}
+        self.train_index: dict[str | None, int] = {name: i for i, name in enumerate((*state.players, MEXICAN))}
         """The index of each train by its name (a move names the train it goes on)."""
         self.actions = [actions(name) for name in state.players]
         self._access: dict[tuple[int, bool, tuple[bool, ...]], Access] = {}
