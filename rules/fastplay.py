@@ -58,6 +58,8 @@ _MARKER = Train((), 0, True)
 _NO_MARKER = Train((), 0, False)
 
 _BOUND = ReasonCode.MUST_SATISFY_DOUBLE
+_new = tuple.__new__
+"""Makes a named tuple from all its fields at C speed (the class's own __new__ is Python)."""
 _ACCESS: Memo[tuple[str, int, bool, tuple[bool, ...]], Access] = Memo(CACHE_LIMIT)
 
 
@@ -124,16 +126,24 @@ class Table:
         self.chain_first = f.first_turn_tiles is FirstTurnTiles.CHAIN
         self.own_or_mexican = f.first_turn_trains is FirstTurnTrains.OWN_OR_MEXICAN
         self.moves_on = [plays_by_train(name, state.players) for name in state.players]
+        self.train_index: dict[str | None, int] = {name: i for i, name in enumerate((*state.players, MEXICAN))}
+        """The index of each train by its name (a move names the train it goes on)."""
         self.actions = [actions(name) for name in state.players]
+        self._access: dict[tuple[int, bool, tuple[bool, ...]], Access] = {}
+        """:meth:`access` for this round's seats (the shared memo's key without the ruleset)."""
 
     # -- what rules.legality.Analysis decides -----------------------------------------------
 
     def access(self, seat: int, first: bool, markers: tuple[bool, ...]) -> Access:
         """rules.legality.train_access, kept for every round of the ruleset (:data:`_ACCESS`)."""
-        key = (self.ruleset.id, seat, first, markers)
-        found = _ACCESS.get(key)
+        local = (seat, first, markers)
+        found = self._access.get(local)
         if found is None:
-            found = _ACCESS.keep(key, train_access(_Access(self.ruleset, markers), seat, first))  # type: ignore[arg-type]
+            key = (self.ruleset.id, seat, first, markers)
+            found = _ACCESS.get(key)
+            if found is None:
+                found = _ACCESS.keep(key, train_access(_Access(self.ruleset, markers), seat, first))  # type: ignore[arg-type]
+            self._access[local] = found
         return found
 
     def binding(self) -> tuple[Binding | None, Binding | None]:
@@ -169,18 +179,23 @@ class Table:
         else:
             drew, special, doubles_laid, train = self.drew, self.special, self.doubles_laid, self.train
             first = self.phase is _FIRST_TURN and seat in self.pending if self.pending else False
-        tiles: list[Tile] = [self.drawn] if drew and self.drawn_only_rule and self.drawn is not None else hand
-        if drew and self.drawn_only_rule and self.drawn is None:
-            tiles = []
-        if self.open_doubles and not fresh:
+        tiles: list[Tile] = hand
+        if drew and self.drawn_only_rule:
+            drawn = self.drawn
+            if drawn is None:
+                return ()
+            tiles = [drawn]
+        elif not tiles:
+            return ()
+        if not self.open_doubles:
+            single = double = None
+        elif not fresh:
             single, double = self.binding()
-        elif self.open_doubles:
+        else:
             saved = self.special, self.doubles_laid
             self.special, self.doubles_laid = special, doubles_laid
             single, double = self.binding()
             self.special, self.doubles_laid = saved
-        else:
-            single = double = None
         access, open_trains = self.access(seat, first, markers)
         if first and train is not None and self.own_or_mexican:
             access, open_trains = one_first_turn_train(access, train)
@@ -197,7 +212,7 @@ class Table:
                 access, open_trains = own_train_only(access, seat)
         own_first = self.own_train_first and not special
         own_tile = False
-        if own_first and tiles:  # found before the barred doubles are left out, as Analysis does
+        if own_first:  # found before the barred doubles are left out, as Analysis does
             own_end = self.ends[seat]
             for high, low in tiles:
                 if high == own_end or low == own_end:
@@ -262,7 +277,7 @@ class Table:
         tile = move[2]
         assert tile is not None
         seat = self.to_move
-        index = self.n if move[3] == MEXICAN else self.players.index(move[3])
+        index = self.train_index[move[3]]
         hand = self.hands[seat]
         hand.remove(tile)
         high, low = tile
@@ -324,7 +339,7 @@ class Table:
         self.round_over = over or self.round_over
         self.played, self.drew, self.drawn, self.doubles_laid, self.train = 0, False, None, False, None
         self.special = phase is _FIRST_TURN and nxt in pending and self.chain_first
-        if self.drawing_over and not self.round_over and self.nobody_can_play():
+        if (self.drawn_count == len(self.bone) or self.closed) and not self.round_over and self.nobody_can_play():
             self.round_over = True
 
     def nobody_can_play(self) -> bool:
@@ -349,20 +364,21 @@ class Table:
         """rules.strategies.view of the state this table holds: what the player to move sees."""
         seat = self.to_move
         start = self.start
-        return PlayerView(seat, self.players[seat], self.players, tuple(self.hands[seat]), self.trains(),
-                          tuple(self.open_doubles), tuple([len(h) for h in self.hands]),
-                          len(self.bone) - self.drawn_count,
-                          Progress(self.played, self.drew, self.drawn, self.doubles_laid, self.special, self.train),
-                          start.set_max, start.engine)
+        return _new(PlayerView, (
+            seat, self.players[seat], self.players, tuple(self.hands[seat]), self.trains(),
+            tuple(self.open_doubles), tuple([len(h) for h in self.hands]), len(self.bone) - self.drawn_count,
+            _new(Progress, (self.played, self.drew, self.drawn, self.doubles_laid, self.special, self.train)),
+            start.set_max, start.engine))
 
     def trains(self) -> tuple[Train, ...]:
         """The trains as the engine's values; each made again only once it has changed (a train
         only grows, so its length and marker tell)."""
         made = self._made
+        markers = self.markers
         for i, tiles in enumerate(self.tiles):
             train = made[i]
-            if len(tiles) != len(train[0]) or self.markers[i] is not train[2]:
-                made[i] = Train(tuple(tiles), self.ends[i], self.markers[i], False, train[4])
+            if len(tiles) != len(train[0]) or markers[i] is not train[2]:
+                made[i] = _new(Train, (tuple(tiles), self.ends[i], markers[i], False, train[4]))
         return tuple(made)
 
     def state(self) -> State:

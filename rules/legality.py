@@ -347,15 +347,20 @@ def lay_tiles(tiles: Sequence[Tile], ends: Sequence[int], moves_on: Sequence[_Pl
     the trains ``single`` binds it to, else on ``open_trains``; a double likewise with ``double``.
     Analysis.legal_plays and the fast self-play (rules.fastplay) both lay their tiles here."""
     out = []
-    if single is not None and double is not None and single[0] == double[0] and single[0] == single[2]:
-        # a double binds every tile to one train: one test per tile, on that train only
-        # (after a draw, hand_tiles is the drawn tile alone)
-        index = single[0]
+    if single is None and double is None:
+        one = open_trains[0] if len(open_trains) == 1 else None
+    elif single is not None and double is not None and single[0] == double[0] and single[0] == single[2]:
+        one = single[0]
+    else:
+        one = None
+    if one is not None:
+        # a double binds every tile to one train, or one train only is open: one test per
+        # tile, on that train only (after a draw, hand_tiles is the drawn tile alone)
+        index = one
         end, moves = ends[index], moves_on[index]
         for tile in tiles:
             if tile[0] == end or tile[1] == end:
-                move = moves.get(tile)
-                out.append(move if move is not None else moves.make(tile))
+                out.append(moves[tile])
         return tuple(out)
     # After a draw where only the drawn tile may be played, the tiles are that tile alone.
     if single is None and double is None:
@@ -368,8 +373,7 @@ def lay_tiles(tiles: Sequence[Tile], ends: Sequence[int], moves_on: Sequence[_Pl
                     end = ends[index]
                     if high == end or low == end:
                         moves = moves_on[index]
-                        move = moves.get(tile)
-                        out.append(move if move is not None else moves.make(tile))
+                        out.append(moves[tile])
         return tuple(out)
     free = [(ends[i], moves_on[i]) for i in open_trains]
     free_ends = {end for end, _ in free}
@@ -398,8 +402,7 @@ def lay_tiles(tiles: Sequence[Tile], ends: Sequence[int], moves_on: Sequence[_Pl
             continue
         for end, moves in trains:
             if high == end or low == end:
-                move = moves.get(tile)
-                out.append(move if move is not None else moves.make(tile))
+                out.append(moves[tile])
     return tuple(out)
 
 
@@ -583,6 +586,9 @@ class _Plays(dict[Tile, Move]):
     def make(self, tile: Tile) -> Move:
         move = self[tile] = Move(self.player, Action.PLAY, tile, self.train)
         return move
+
+    __missing__ = make
+    """``plays[tile]`` makes the move the first time (a found one is looked up at C speed)."""
 
 
 _PLAYS: Memo[tuple[str, str], _Plays] = Memo(CACHE_LIMIT)

@@ -36,7 +36,7 @@ from . import fastplay
 from .deal import deal, deal_row, rounds_in_game
 from .errors import ErrorCode, InputError
 from .messages import Message
-from .moves import MEXICAN, Action, Move
+from .moves import Action
 from .ruleset import Ruleset
 from .scoring import game_result, round_scores
 from .simulate import MAX_STEPS, NAMES, InvariantError
@@ -291,7 +291,7 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
     first = table.to_move
     policies = [None if s is Strategy.RANDOM else POLICIES[s] for s in seats]
     choice, legal, apply_move, hands, trains = rng.choice, table.legal_moves, table.apply, table.hands, table.tiles
-    n = len(names)
+    train_index = table.train_index
     turns = draws = open_turns = open_sum = 0
     ever_open: set[Tile] = set()
     now_open: set[Tile] = set()
@@ -305,25 +305,28 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
             raise InvariantError(f"{ruleset.id}, round {round_no}: no legal move and the round is not over")
         seat = table.to_move
         policy = policies[seat]
-        move = choice(options) if policy is None else policy(table.view(), options)
-        action = move[1]
-        if action is _DRAW:
-            move = Move(move[0], _DRAW, table.bone[table.drawn_count])
-            draws += 1
-        covered: Tile | None = None
-        if action is _PLAY and now_open:
-            laid_on = trains[n if move[3] == MEXICAN else names.index(move[3])]
-            covered = laid_on[-1] if laid_on else None
-        apply_move(move)
-        if action is _PLAY:
+        if policy is None:
+            move = choice(options)  # a lone option too: the random numbers drawn stay the same
+        elif len(options) == 1:
+            move = options[0]  # no choice to make, no view to build
+        else:
+            move = policy(table.view(), options)
+        if move[1] is _PLAY:
             tile = move[2]
             assert tile is not None
-            if covered is not None:
-                now_open.discard(covered)
+            if now_open:  # the tile laid covers the train's end: a double there is no longer open
+                laid_on = trains[train_index[move[3]]]
+                if laid_on:
+                    now_open.discard(laid_on[-1])
+            apply_move(move)
             if tile[0] == tile[1]:
                 now_open.add(tile)
             if out_seat is None and not hands[seat]:
                 out_seat = seat
+        else:
+            if move[1] is _DRAW:  # the bare draw: the table takes the boneyard's top tile
+                draws += 1
+            apply_move(move)
         if table.to_move != seat or table.round_over:
             turns += 1
             if now_open:

@@ -177,13 +177,14 @@ def longest_chain(hand: tuple[Tile, ...], end: int) -> tuple[Tile, ...]:
     if end not in adjacent and end not in doubles:
         return _CHAINS.keep(key, ())
     total = len(tiles)
-    best: list[Tile] = []
-    best_pips = [0]
+    best: tuple[Tile, ...] = ()
+    best_len = best_pips = 0
     path: list[Tile] = []
-    budget = [CHAIN_BUDGET]
+    budget = CHAIN_BUDGET
     no_way: list[tuple[int, int, int, Tile]] = []
 
     def search(pip: int, used: int, pips: int) -> None:
+        nonlocal best, best_len, best_pips, budget
         # a double of the open number goes first: laying it never shortens a chain
         double = doubles.get(pip)
         laid = double is not None and not used & double[0]
@@ -194,24 +195,24 @@ def longest_chain(hand: tuple[Tile, ...], end: int) -> tuple[Tile, ...]:
             path.append(double[2])
         leaf = True
         for bit, other, p, tile in adjacent.get(pip, no_way):
-            if used & bit or budget[0] <= 0:
+            if used & bit or budget <= 0:
                 continue
             leaf = False
             path.append(tile)
             search(other, used | bit, pips + p)
             path.pop()
         if leaf:
-            budget[0] -= 1
-            if len(path) > len(best) or (len(path) == len(best) and pips > best_pips[0]):
-                best[:] = path
-                best_pips[0] = pips
-                if len(path) == total:
-                    budget[0] = 0
+            budget -= 1
+            length = len(path)
+            if length > best_len or (length == best_len and pips > best_pips):
+                best, best_len, best_pips = tuple(path), length, pips
+                if length == total:
+                    budget = 0
         if laid:
             path.pop()
 
     search(end, 0, 0)
-    return _CHAINS.keep(key, tuple(best))
+    return _CHAINS.keep(key, best)
 
 
 POLICIES = {Strategy.GREEDY: greedy, Strategy.PLANNER: planner}

@@ -82,6 +82,16 @@ def test_without_a_play_they_draw() -> None:
         assert chosen(strategy, "7-1 11-0") == "Ann: draw"
 
 
+@pytest.mark.parametrize("ruleset", ["masters", "cardinal"])
+def test_a_lone_option_is_every_strategys_choice(ruleset: str) -> None:
+    # the statistics' rounds take it without building the player's view (rules.statistics.play_round)
+    for hand in ("5-1 1-2 2-3 8-6 3-9", "5-1 1-2 8-8 8-4 3-0 9-9", "7-1 11-0", "8-8"):
+        s = state(hand, ruleset)
+        for option in legal_moves(s):
+            for strategy in Strategy:
+                assert choose(strategy, s, (option,), random.Random(0)) == option
+
+
 def test_random_is_the_seeded_choice_among_the_legal_moves() -> None:
     s = state("5-1 1-2 2-3 8-6 3-9")
     options = legal_moves(s)
