@@ -11,10 +11,21 @@ from html import unescape
 from rules.ruleset import RULE_SPECS
 from variants.loader import base_ids, load_base
 
-RULE_KEY = re.compile("|".join(rf"(?<![\w.-]){re.escape(s.key)}(?![\w-])" for s in RULE_SPECS))
+
+def _rule_keys() -> str:
+    """The rule keys as one alternation grouped by their first part (``turn\\.(?:must_play|…)|…``): the
+    same matches as one branch per key, since no key is the start of another, and some thirty times
+    faster on a long page (the engine tries two branches at a place instead of forty)."""
+    groups: dict[str, list[str]] = {}
+    for spec in RULE_SPECS:
+        head, tail = spec.key.split(".", 1)
+        groups.setdefault(head, []).append(re.escape(tail))
+    return "|".join(rf"{re.escape(head)}\.(?:{'|'.join(tails)})" for head, tails in groups.items())
+
+
+RULE_KEY = re.compile(rf"(?<![\w.-])(?:{_rule_keys()})(?![\w-])")
 RULESET_ID = re.compile(rf"(?<![\w-])(?:house-[a-z2-7]{{12}}|(?:{'|'.join(base_ids())})(?:\+[a-z-]+)*)(?![\w-])")
-OPTION_ID = re.compile("|".join(sorted({rf"(?<![\w-]){re.escape(name)}(?![\w-])"
-                                        for ident in base_ids() for name in load_base(ident).options})))
+OPTION_ID = re.compile(rf"(?<![\w-])(?:{'|'.join(sorted({re.escape(name) for ident in base_ids() for name in load_base(ident).options}))})(?![\w-])")
 
 
 def codes_in(text: str) -> dict[str, list[str]]:
