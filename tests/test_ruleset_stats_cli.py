@@ -10,6 +10,8 @@ import pytest
 from rules.statistics import METRICS
 from tests.test_cli import manage
 
+pytestmark = pytest.mark.slow  # the command line as real processes: make test, not make test-fast
+
 
 def test_the_same_seed_prints_the_same_bytes_and_the_issues_shape() -> None:
     args = ("ruleset_stats", "masters+mandatory-doubles", "--players", "3", "--games", "9", "--seed", "4", "--json")

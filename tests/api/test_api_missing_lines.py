@@ -56,6 +56,7 @@ def test_the_api_words_it_in_the_readers_language(live_server: Any) -> None:
                                 "questa riga che indichi il giocatore di turno, come 'turn: Ann'"), error["message"]
 
 
+@pytest.mark.slow  # a real process each: make test, not make test-fast
 @pytest.mark.parametrize("text,error", CASES)
 def test_the_cli_says_it_in_one_line(text: str, error: dict[str, Any]) -> None:
     out = manage("adjudicate", "-", stdin=text)

@@ -118,6 +118,7 @@ def test_a_whole_game_of_thirteen_rounds() -> None:
     assert game.result.winners
 
 
+@pytest.mark.slow  # the command line as a real process: make test, not make test-fast
 def test_simulate_command_writes_a_replayable_log(tmp_path: Path) -> None:
     log = tmp_path / "game.txt"
     out = subprocess.run(
@@ -131,6 +132,7 @@ def test_simulate_command_writes_a_replayable_log(tmp_path: Path) -> None:
     assert position.variant == "masters+mandatory-doubles" and position.moves
 
 
+@pytest.mark.slow  # the command line as a real process: make test, not make test-fast
 def test_simulate_command_refuses_unknown_variant() -> None:
     out = subprocess.run([sys.executable, "manage.py", "simulate", "--variant", "spruce"],
                          capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
@@ -174,6 +176,7 @@ def test_a_set_picks_a_row_of_the_table() -> None:
     assert [r.position.engine for r in game.rounds] == [12, 11]
 
 
+@pytest.mark.slow  # the command line as a real process: make test, not make test-fast
 def test_simulate_command_plays_several_games_and_refuses_in_one_line() -> None:
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "manage.py", "simulate", *args], capture_output=True, text=True,
