@@ -8,9 +8,9 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup run test test-fast soak bench loadtest golden typecheck messages compilemessages check clean system-deps server-deps browser-deps stats
+.PHONY: setup native run test test-fast soak bench loadtest golden typecheck messages compilemessages check clean system-deps server-deps browser-deps stats
 
-setup: $(STAMP) compilemessages
+setup: $(STAMP) compilemessages native
 	$(PY) manage.py migrate --noinput -v 0
 
 $(STAMP): pyproject.toml
@@ -19,6 +19,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[dev]'
 	touch $(STAMP)
+
+# The statistics' self-play compiled with mypyc (scripts/build_native.py): extensions beside rules/*.py,
+# built again whenever an engine source changes. Without a C compiler the pure-Python modules run.
+NATIVE := rules/.native
+native: $(NATIVE)
+
+$(NATIVE): $(wildcard rules/*.py) scripts/build_native.py | $(STAMP)
+	$(PY) scripts/build_native.py
 
 # Debian packages: `system-deps` for the suite (gettext for msgfmt, chromium for the browser tests, and the
 # server packages); `server-deps` for the production stack and the load test (PostgreSQL server binaries,
@@ -113,4 +121,4 @@ check: $(STAMP)
 	$(PY) manage.py check
 
 clean:
-	rm -rf $(VENV) staticfiles test-artifacts .pytest_cache .mypy_cache
+	rm -rf $(VENV) staticfiles test-artifacts .pytest_cache .mypy_cache build rules/*.so rules/.native mextrain_native__mypyc*
