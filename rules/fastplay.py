@@ -18,6 +18,7 @@ state (tests/engine/test_fastplay.py). Checked self-play and every judgement use
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .doubles import Binding
 from .laying import lay_tiles
@@ -52,19 +53,23 @@ from .state import Hand, Progress, State, Train
 from .strategies import PlayerView
 from .tiles import Tile
 
-_PLAY, _DRAW, _PASS = Action.PLAY, Action.DRAW, Action.PASS
-_FIRST_TURN, _PLAY_PHASE = Phase.FIRST_TURN, Phase.PLAY
-_MARKER = Train((), 0, True)
-_NO_MARKER = Train((), 0, False)
+# Final: compiled, each is a static of the module, not a look-up in its namespace
+_PLAY: Final = Action.PLAY
+_DRAW: Final = Action.DRAW
+_PASS: Final = Action.PASS
+_FIRST_TURN: Final = Phase.FIRST_TURN
+_PLAY_PHASE: Final = Phase.PLAY
+_MARKER: Final = Train((), 0, True)
+_NO_MARKER: Final = Train((), 0, False)
 
 COMPILED: bool = not __file__.endswith(".py")
 """Whether this module runs compiled by mypyc (scripts/build_native.py) or as Python source:
 the same games either way, the compiled ones about twice as fast."""
 
-_BOUND = ReasonCode.MUST_SATISFY_DOUBLE
-_new = tuple.__new__
+_BOUND: Final = ReasonCode.MUST_SATISFY_DOUBLE
+_new: Final = tuple.__new__
 """Makes a named tuple from all its fields at C speed (the class's own __new__ is Python)."""
-_ACCESS: Memo[tuple[str, int, bool, tuple[bool, ...]], Access] = Memo(CACHE_LIMIT)
+_ACCESS: Final[Memo[tuple[str, int, bool, tuple[bool, ...]], Access]] = Memo(CACHE_LIMIT)
 
 
 class _Access:

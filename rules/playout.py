@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from . import fastplay
 from .deal import deal
@@ -23,7 +23,8 @@ from .strategies import POLICIES, Strategy
 from .tiles import Tile
 from .transitions import build
 
-_PLAY, _DRAW = Action.PLAY, Action.DRAW  # read once: see rules.simulate
+_PLAY: Final = Action.PLAY  # read once (see rules.simulate); Final: compiled, a static of the module
+_DRAW: Final = Action.DRAW
 
 
 class Played(NamedTuple):

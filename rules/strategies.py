@@ -24,14 +24,14 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .memo import Memo
 from .moves import MEXICAN, Action, Move
 from .state import Progress, State, Train
 from .tiles import Tile
 
-_PLAY = Action.PLAY
+_PLAY: Final = Action.PLAY  # Final: compiled, a static of the module
 
 
 class Strategy(enum.StrEnum):
@@ -153,7 +153,7 @@ def _no_play(options: Sequence[Move]) -> Move:
 CHAIN_BUDGET = 16
 """How many chains the search for the longest may try: a hand of 15 tiles can hold more chains
 than a player would ever weigh, so the search keeps the best it found within the budget."""
-_CHAINS: Memo[tuple[tuple[Tile, ...], int], tuple[Tile, ...]] = Memo(4096)
+_CHAINS: Final[Memo[tuple[tuple[Tile, ...], int], tuple[Tile, ...]]] = Memo(4096)
 
 
 def longest_chain(hand: tuple[Tile, ...], end: int) -> tuple[Tile, ...]:
