@@ -16,6 +16,7 @@ from typing import Final, NamedTuple
 from . import fastplay
 from .deal import deal
 from .moves import Action
+from .randoms import choice
 from .ruleset import Ruleset
 from .scoring import round_scores
 from .simulate import MAX_STEPS, InvariantError
@@ -49,7 +50,7 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
     table = fastplay.Table(build(dealt.position, ruleset))
     first = table.to_move
     policies = [None if s is Strategy.RANDOM else POLICIES[s] for s in seats]
-    choice, legal, apply_move, hands, trains = rng.choice, table.legal_moves, table.apply, table.hands, table.tiles
+    legal, apply_move, hands, trains = table.legal_moves, table.apply, table.hands, table.tiles
     train_index = table.train_index
     turns = draws = open_turns = open_sum = 0
     ever_open: set[Tile] = set()
@@ -65,7 +66,7 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
         seat = table.to_move
         policy = policies[seat]
         if policy is None:
-            move = choice(options)  # a lone option too: the random numbers drawn stay the same
+            move = choice(rng, options)  # a lone option too: the random numbers drawn stay the same
         elif len(options) == 1:
             move = options[0]  # no choice to make, no view to build
         else:

@@ -26,7 +26,7 @@ import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ("rules/laying.py", "rules/fastplay.py", "rules/strategies.py", "rules/playout.py")
+MODULES = ("rules/randoms.py", "rules/laying.py", "rules/fastplay.py", "rules/strategies.py", "rules/playout.py")
 """The sources compiled, as one group (they call each other at C speed)."""
 GROUP = "mextrain_native"
 """The name of mypyc's shared library (``mextrain_native__mypyc...so``, at the top of the tree)."""

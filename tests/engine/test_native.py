@@ -28,7 +28,7 @@ def _pure_modules() -> dict[str, ModuleType]:
     saved = {name: sys.modules[name] for name in build_native.NAMES}
     pure: dict[str, ModuleType] = {}
     try:
-        for name in ("rules.laying", "rules.strategies", "rules.fastplay", "rules.playout"):  # each after its imports
+        for name in ("rules.randoms", "rules.laying", "rules.strategies", "rules.fastplay", "rules.playout"):  # each after its imports
             spec = importlib.util.spec_from_file_location(name, ROOT / (name.replace(".", "/") + ".py"))
             assert spec is not None and spec.loader is not None
             module = importlib.util.module_from_spec(spec)
