@@ -28,7 +28,7 @@ import time
 from collections.abc import Sequence
 
 from bench.baseline import STATS_BASELINE, Baseline, start
-from rules import fastplay
+from rules import fastplay, playout
 from rules import statistics as st
 from rules.deal import deal_row, rounds_in_game
 from rules.ruleset import Ruleset
@@ -87,7 +87,7 @@ def play_game(ruleset: Ruleset, seats: tuple[Strategy, ...], seed: int) -> None:
     names = NAMES[:len(seats)]
     top = deal_row(ruleset, len(seats)).set_max
     for r in range(1, rounds_in_game(ruleset, top) + 1):
-        st.play_round(ruleset, names, r, rng, top, seats)
+        playout.play_round(ruleset, names, r, rng, top, seats)
 
 
 def strategy_cost(games: int, repeats: int) -> None:
