@@ -64,7 +64,7 @@ _NO_MARKER: Final = Train((), 0, False)
 
 COMPILED: bool = not __file__.endswith(".py")
 """Whether this module runs compiled by mypyc (scripts/build_native.py) or as Python source:
-the same games either way, the compiled ones about twice as fast."""
+the same games either way, the compiled ones in well under half the time."""
 
 _BOUND: Final = ReasonCode.MUST_SATISFY_DOUBLE
 _new: Final = tuple.__new__

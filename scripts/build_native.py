@@ -1,10 +1,11 @@
 """Compile the statistics' self-play with mypyc, in place: ``python scripts/build_native.py``.
 
-A statistics job plays whole games on :mod:`rules.fastplay`: the tiles laid (:mod:`rules.laying`),
-the strategies (:mod:`rules.strategies`) and the loop of a round (:mod:`rules.playout`). Compiled
-to C extensions by mypyc (it ships with mypy), the same code plays the same games about twice as
-fast. The extensions are written beside the sources (``rules/fastplay.cpython-311-...so``, and
-mypyc's shared library at the top), where Python imports them before the ``.py`` files.
+A statistics job plays whole games on :mod:`rules.fastplay`: the deal's shuffle and the random
+choice (:mod:`rules.randoms`), the tiles laid (:mod:`rules.laying`), the strategies
+(:mod:`rules.strategies`) and the loop of a round (:mod:`rules.playout`). Compiled to C extensions
+by mypyc (it ships with mypy), the same code plays the same games in well under half the time.
+The extensions are written beside the sources (``rules/fastplay.cpython-311-...so``, and mypyc's
+shared library at the top), where Python imports them before the ``.py`` files.
 
 Nothing else depends on it: without a C compiler (or if the build fails) it says so, leaves no
 extension behind and exits 0, and the pure-Python modules run (``rules.fastplay.COMPILED`` tells
