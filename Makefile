@@ -10,9 +10,9 @@ PORT ?= 8000
 # cache every pytest worker rewrote every test module's asserts again, about 7 s of each run's start.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: setup run test test-fast soak bench loadtest golden typecheck messages compilemessages check clean system-deps server-deps browser-deps stats
+.PHONY: setup native run test test-fast soak bench loadtest golden typecheck messages compilemessages check clean system-deps server-deps browser-deps stats
 
-setup: $(STAMP) compilemessages
+setup: $(STAMP) compilemessages native
 	$(PY) manage.py migrate --noinput -v 0
 
 $(STAMP): pyproject.toml
@@ -21,6 +21,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[dev]'
 	touch $(STAMP)
+
+# The statistics' self-play compiled with mypyc (scripts/build_native.py): extensions beside rules/*.py,
+# built again whenever an engine source changes. Without a C compiler the pure-Python modules run.
+NATIVE := rules/.native
+native: $(NATIVE)
+
+$(NATIVE): $(wildcard rules/*.py) scripts/build_native.py | $(STAMP)
+	$(PY) scripts/build_native.py
 
 # Debian packages: `system-deps` for the suite (gettext for msgfmt, chromium for the browser tests, and the
 # server packages); `server-deps` for the production stack and the load test (PostgreSQL server binaries,
@@ -115,5 +123,5 @@ check: $(STAMP)
 	$(PY) manage.py check
 
 clean:
-	rm -rf $(VENV) staticfiles test-artifacts .pytest_cache .mypy_cache
+	rm -rf $(VENV) staticfiles test-artifacts .pytest_cache .mypy_cache build rules/*.so rules/.native mextrain_native__mypyc*
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

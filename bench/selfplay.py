@@ -12,6 +12,9 @@
    shared by two worker processes (``rules.statistics.play_chunk``) and merged; the wall clock,
    each worker's CPU time, the load average before and after, and that the merged tally equals
    one process's for the same seed (with ``--verify``).
+
+Each part says whether the self-play ran compiled with mypyc (``make native``,
+scripts/build_native.py) or as Python source (``rules.fastplay.COMPILED``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import time
 from collections.abc import Sequence
 
 from bench.baseline import STATS_BASELINE, Baseline, start
+from rules import fastplay, playout
 from rules import statistics as st
 from rules.deal import deal_row, rounds_in_game
 from rules.ruleset import Ruleset
@@ -38,9 +42,14 @@ JOB_RULESET = "cardinal"
 players, so every game of its job is a four-player game."""
 
 
+def native() -> str:
+    """Which self-play runs: the compiled modules or their sources."""
+    return "compiled with mypyc" if fastplay.COMPILED else "Python source (no native build)"
+
+
 def unchecked_beside_baseline(rulesets: Sequence[Ruleset], rounds: int, repeats: int) -> None:
     print(f"1c. unchecked self-play beside commit {STATS_BASELINE} (issue 26's today), 4 players, double-12, "
-          f"{rounds} rounds per ruleset per repetition, medians of CPU time")
+          f"{rounds} rounds per ruleset per repetition, medians of CPU time; now: {native()}")
     baseline = start(STATS_BASELINE)
     if not isinstance(baseline, Baseline):
         print(f"   baseline not available: {baseline}")
@@ -78,7 +87,7 @@ def play_game(ruleset: Ruleset, seats: tuple[Strategy, ...], seed: int) -> None:
     names = NAMES[:len(seats)]
     top = deal_row(ruleset, len(seats)).set_max
     for r in range(1, rounds_in_game(ruleset, top) + 1):
-        st.play_round(ruleset, names, r, rng, top, seats)
+        playout.play_round(ruleset, names, r, rng, top, seats)
 
 
 def strategy_cost(games: int, repeats: int) -> None:
@@ -95,7 +104,7 @@ def strategy_cost(games: int, repeats: int) -> None:
                 play_game(ruleset, seats, seed)
             times[name].append((time.process_time() - t) / games)
     print(f"2. what the strategies cost: whole games of {JOB_RULESET} ({rounds} rounds, 4 players, double-12), "
-          f"{games} games per table per repetition, medians of CPU time")
+          f"{games} games per table per repetition, medians of CPU time; {native()}")
     base = statistics.median(times["4 random"])
     for name, spent in times.items():
         per_game = statistics.median(spent)
@@ -119,7 +128,8 @@ def job(games: int, workers: int, verify: bool) -> None:
     shares = [spans[i::workers] for i in range(workers)]
     load = os.getloadavg()
     print(f"3. a statistics job: {games:,} four-player games of {JOB_RULESET} "
-          f"({games * rounds_in_game(ruleset, 12):,} rounds), chunks of {st.CHUNK}, {workers} worker processes")
+          f"({games * rounds_in_game(ruleset, 12):,} rounds), chunks of {st.CHUNK}, {workers} worker processes, "
+          f"{native()}")
     wall = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         results = pool.map(_worker, [(4, 1, share) for share in shares])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from . import randoms
 from .errors import ErrorCode, InputError
 from .position import Phase, Position, TrainLine
 from .ruleset import DealRow, EngineTile, FirstPlayer, MissingEngine, Rounds, Ruleset
@@ -85,7 +86,7 @@ def deal(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: random.
     if problem is not None:
         raise DealError(problem)
     tiles = list(full_set(top))
-    rng.shuffle(tiles)
+    randoms.shuffle(rng, tiles)
     events: list[str] = []
     round_double = engine_double(ruleset, top, round_no)
     if flags.engine_missing is MissingEngine.SET_ASIDE_BEFORE_DEAL:

@@ -18,13 +18,14 @@ state (tests/engine/test_fastplay.py). Checked self-play and every judgement use
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .doubles import Binding
+from .laying import lay_tiles
 from .legality import (
     CACHE_LIMIT,
     Access,
     actions,
-    lay_tiles,
     one_first_turn_train,
     own_train_only,
     plays_by_train,
@@ -52,15 +53,23 @@ from .state import Hand, Progress, State, Train
 from .strategies import PlayerView
 from .tiles import Tile
 
-_PLAY, _DRAW, _PASS = Action.PLAY, Action.DRAW, Action.PASS
-_FIRST_TURN, _PLAY_PHASE = Phase.FIRST_TURN, Phase.PLAY
-_MARKER = Train((), 0, True)
-_NO_MARKER = Train((), 0, False)
+# Final: compiled, each is a static of the module, not a look-up in its namespace
+_PLAY: Final = Action.PLAY
+_DRAW: Final = Action.DRAW
+_PASS: Final = Action.PASS
+_FIRST_TURN: Final = Phase.FIRST_TURN
+_PLAY_PHASE: Final = Phase.PLAY
+_MARKER: Final = Train((), 0, True)
+_NO_MARKER: Final = Train((), 0, False)
 
-_BOUND = ReasonCode.MUST_SATISFY_DOUBLE
-_new = tuple.__new__
+COMPILED: bool = not __file__.endswith(".py")
+"""Whether this module runs compiled by mypyc (scripts/build_native.py) or as Python source:
+the same games either way, the compiled ones in well under half the time."""
+
+_BOUND: Final = ReasonCode.MUST_SATISFY_DOUBLE
+_new: Final = tuple.__new__
 """Makes a named tuple from all its fields at C speed (the class's own __new__ is Python)."""
-_ACCESS: Memo[tuple[str, int, bool, tuple[bool, ...]], Access] = Memo(CACHE_LIMIT)
+_ACCESS: Final[Memo[tuple[str, int, bool, tuple[bool, ...]], Access]] = Memo(CACHE_LIMIT)
 
 
 class _Access:
@@ -125,50 +134,58 @@ class Table:
         self.first_player_only = f.first_turn_who is FirstTurnWho.FIRST_PLAYER_ONLY
         self.chain_first = f.first_turn_tiles is FirstTurnTiles.CHAIN
         self.own_or_mexican = f.first_turn_trains is FirstTurnTrains.OWN_OR_MEXICAN
+        self.dead_doubles = f.doubles_dead
+        self.order = f.doubles_order
+        self.follow_up = f.doubles_follow_up
+        self.one_double = f.doubles_per_turn is DoublesPerTurn.ONE
+        self.last_double_ok = f.round_end_last_tile_double
+        self.others_before_own = f.turn_other_trains_before_own
         self.moves_on = [plays_by_train(name, state.players) for name in state.players]
         self.train_index: dict[str | None, int] = {name: i for i, name in enumerate((*state.players, MEXICAN))}
         """The index of each train by its name (a move names the train it goes on)."""
         self.actions = [actions(name) for name in state.players]
-        self._access: dict[tuple[int, bool, tuple[bool, ...]], Access] = {}
-        """:meth:`access` for this round's seats (the shared memo's key without the ruleset)."""
+        self._access: dict[int, Access] = {}
+        """:meth:`access` for this round's seats, by seat, first turn and markers in one int."""
 
     # -- what rules.legality.Analysis decides -----------------------------------------------
 
-    def access(self, seat: int, first: bool, markers: tuple[bool, ...]) -> Access:
+    def access(self, seat: int, first: bool, markers: Sequence[bool]) -> Access:
         """rules.legality.train_access, kept for every round of the ruleset (:data:`_ACCESS`)."""
-        local = (seat, first, markers)
+        local = seat * 2 + first
+        for marked in markers:
+            local = local * 2 + marked
         found = self._access.get(local)
         if found is None:
-            key = (self.ruleset.id, seat, first, markers)
+            listed = tuple(markers)
+            key = (self.ruleset.id, seat, first, listed)
             found = _ACCESS.get(key)
             if found is None:
-                found = _ACCESS.keep(key, train_access(_Access(self.ruleset, markers), seat, first))  # type: ignore[arg-type]
+                found = _ACCESS.keep(key, train_access(_Access(self.ruleset, listed), seat, first))  # type: ignore[arg-type]
             self._access[local] = found
         return found
 
     def binding(self) -> tuple[Binding | None, Binding | None]:
         """rules.doubles.binding (with dead doubles): the trains a single and a double may go on."""
-        f = self.flags
         live = self.open_doubles
         if self.no_obligation or not live or (self.special and not self.first_turn_doubles):
             return None, None
-        if f.doubles_dead:
+        if self.dead_doubles:
             full = len(self.pips)
             live = [i for i in live if self.pips[self.tiles[i][-1][0]] < full]
             if not live:
                 return None, None
-        order = f.doubles_order
+        order = self.order
         target = live[0] if order is DoubleOrder.OLDEST_FIRST or order is DoubleOrder.EITHER else live[-1]
         other = live[-1] if order is DoubleOrder.EITHER else target
         bound = (target, _BOUND, other)  # the reason code is never read here
         if self.doubles_laid:
-            follow = f.doubles_follow_up
+            follow = self.follow_up
             if follow is FollowUp.ANY_AVAILABLE_TRAIN:
                 return None, None
             return (bound, None) if follow is FollowUp.DOUBLES_ANYWHERE_THEN_SATISFY else (bound, bound)
         return bound, bound
 
-    def plays(self, seat: int, markers: tuple[bool, ...], fresh: bool) -> tuple[Move, ...]:
+    def plays(self, seat: int, markers: Sequence[bool], fresh: bool) -> tuple[Move, ...]:
         """Analysis._legal_plays for ``seat`` with these markers (``fresh``: at the start of a
         turn in the play phase, as rules.blocked asks)."""
         hand = self.hands[seat]
@@ -203,12 +220,11 @@ class Table:
         no_doubles = False
         last: Tile | None = None
         if self.limits:
-            f = self.flags
-            no_doubles = f.doubles_per_turn is DoublesPerTurn.ONE and doubles_laid
-            if not f.round_end_last_tile_double and len(hand) == 1 and hand[0][0] == hand[0][1]:
+            no_doubles = self.one_double and doubles_laid
+            if not self.last_double_ok and len(hand) == 1 and hand[0][0] == hand[0][1]:
                 last = hand[0]
             barred = no_doubles or last is not None
-            if not f.turn_other_trains_before_own and not self.tiles[seat]:
+            if not self.others_before_own and not self.tiles[seat]:
                 access, open_trains = own_train_only(access, seat)
         own_first = self.own_train_first and not special
         own_tile = False
@@ -231,7 +247,7 @@ class Table:
         if self.round_over:
             return ()
         seat = self.to_move
-        plays = self.plays(seat, tuple(self.markers), False)
+        plays = self.plays(seat, self.markers, False)
         draw, pass_, done = self.actions[seat]
         if self.special and self.played:
             return (*plays, done)
@@ -346,7 +362,7 @@ class Table:
         """rules.blocked.nobody_can_play, in the play phase at the start of a turn."""
         if self.phase is not _PLAY_PHASE:
             return False
-        if not self.special and self.plays(self.to_move, tuple(self.markers), True):
+        if not self.special and self.plays(self.to_move, self.markers, True):
             return False
         n = self.n
         marked = (True,) * n + (self.markers[n],)

@@ -28,21 +28,18 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from . import fastplay
-from .deal import deal, deal_row, rounds_in_game
+from .deal import deal_row, rounds_in_game
 from .errors import ErrorCode, InputError
 from .messages import Message
-from .moves import Action
+from .playout import play_round
 from .ruleset import Ruleset
-from .scoring import game_result, round_scores
-from .simulate import MAX_STEPS, NAMES, InvariantError
-from .strategies import POLICIES, Strategy
-from .tiles import Tile
-from .transitions import build
+from .scoring import game_result
+from .simulate import NAMES
+from .strategies import Strategy
 
 METRICS: tuple[str, ...] = (
     "turns_per_round",
@@ -74,8 +71,6 @@ DEFAULT_GAMES = 2_000
 CHUNK = 100
 DIGITS = 4
 """Decimal places of every figure in :meth:`Report.to_json`: the same seed gives the same bytes."""
-
-_PLAY, _DRAW = Action.PLAY, Action.DRAW  # read once: see rules.simulate
 
 
 @dataclass(frozen=True)
@@ -268,79 +263,6 @@ _SUMS = ("turns", "draws", "blocked", "points", "winning", "first_out", "first_w
 
 
 # -- playing ----------------------------------------------------------------------------------
-
-
-class _Round(NamedTuple):
-    scores: dict[str, int]
-    first: int
-    """The seat of the round's first player."""
-    first_out: bool
-    blocked: bool
-    turns: int
-    draws: int
-    open_turns: int
-    open_sum: int
-    open_doubles: int
-
-
-def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: random.Random, set_max: int,
-               seats: Sequence[Strategy]) -> _Round:
-    """One round, unchecked, each seat choosing by its strategy, with what the metrics count."""
-    dealt = deal(ruleset, names, round_no, rng, set_max)
-    table = fastplay.Table(build(dealt.position, ruleset))
-    first = table.to_move
-    policies = [None if s is Strategy.RANDOM else POLICIES[s] for s in seats]
-    choice, legal, apply_move, hands, trains = rng.choice, table.legal_moves, table.apply, table.hands, table.tiles
-    train_index = table.train_index
-    turns = draws = open_turns = open_sum = 0
-    ever_open: set[Tile] = set()
-    now_open: set[Tile] = set()
-    """The doubles that end a train: left open (kept as tiles are laid, not searched for)."""
-    out_seat: int | None = None
-    for _ in range(MAX_STEPS):
-        if table.round_over:
-            break
-        options = legal()
-        if not options:
-            raise InvariantError(f"{ruleset.id}, round {round_no}: no legal move and the round is not over")
-        seat = table.to_move
-        policy = policies[seat]
-        if policy is None:
-            move = choice(options)  # a lone option too: the random numbers drawn stay the same
-        elif len(options) == 1:
-            move = options[0]  # no choice to make, no view to build
-        else:
-            move = policy(table.view(), options)
-        if move[1] is _PLAY:
-            tile = move[2]
-            assert tile is not None
-            if now_open:  # the tile laid covers the train's end: a double there is no longer open
-                laid_on = trains[train_index[move[3]]]
-                if laid_on:
-                    now_open.discard(laid_on[-1])
-            apply_move(move)
-            if tile[0] == tile[1]:
-                now_open.add(tile)
-            if out_seat is None and not hands[seat]:
-                out_seat = seat
-        else:
-            if move[1] is _DRAW:  # the bare draw: the table takes the boneyard's top tile
-                draws += 1
-            apply_move(move)
-        if table.to_move != seat or table.round_over:
-            turns += 1
-            if now_open:
-                open_turns += 1
-                open_sum += len(now_open)
-                ever_open |= now_open
-    else:
-        raise InvariantError(f"{ruleset.id}, round {round_no}: the round did not end within {MAX_STEPS} moves")
-    state = table.state()
-    scores = round_scores(state)
-    if scores is None:
-        raise InvariantError(f"{ruleset.id}, round {round_no}: the round ended but has no scores")
-    blocked = not any(h is not None and not h.tiles and not h.unknown for h in state.hands)
-    return _Round(scores, first, out_seat == first, blocked, turns, draws, open_turns, open_sum, len(ever_open))
 
 
 def game_rng(seed: int, game: int) -> random.Random:

@@ -24,14 +24,14 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple, final
 
 from .memo import Memo
 from .moves import MEXICAN, Action, Move
 from .state import Progress, State, Train
 from .tiles import Tile
 
-_PLAY = Action.PLAY
+_PLAY: Final = Action.PLAY  # Final: compiled, a static of the module
 
 
 class Strategy(enum.StrEnum):
@@ -130,8 +130,9 @@ def _best(plays: Sequence[Move], me: PlayerView) -> Move:
     """The play of the most pips; on a tie, the higher tile, then the train: own, Mexican, the
     others from the player's left."""
     n = len(me.players)
-
-    def order(m: Move) -> tuple[int, int, int, int]:
+    best = plays[0]
+    best_key = (1, 0, 0)
+    for m in plays:  # the first of the least keys, as min() would find it (no closure to compile)
         tile = m.tile
         assert tile is not None
         if m.train == me.player:
@@ -140,9 +141,10 @@ def _best(plays: Sequence[Move], me: PlayerView) -> Move:
             train = 1
         else:
             train = 2 + (me.players.index(m.train or "") - me.seat) % n
-        return -tile.pips, -tile.high, train, 0
-
-    return min(plays, key=order)
+        key = (-(tile[0] + tile[1]), -tile[0], train)
+        if key < best_key:
+            best, best_key = m, key
+    return best
 
 
 def _no_play(options: Sequence[Move]) -> Move:
@@ -153,7 +155,7 @@ def _no_play(options: Sequence[Move]) -> Move:
 CHAIN_BUDGET = 16
 """How many chains the search for the longest may try: a hand of 15 tiles can hold more chains
 than a player would ever weigh, so the search keeps the best it found within the budget."""
-_CHAINS: Memo[tuple[tuple[Tile, ...], int], tuple[Tile, ...]] = Memo(4096)
+_CHAINS: Final[Memo[tuple[tuple[Tile, ...], int], tuple[Tile, ...]]] = Memo(4096)
 
 
 def longest_chain(hand: tuple[Tile, ...], end: int) -> tuple[Tile, ...]:
@@ -176,17 +178,32 @@ def longest_chain(hand: tuple[Tile, ...], end: int) -> tuple[Tile, ...]:
             adjacent.setdefault(low, []).append((1 << i, high, high + low, tile))
     if end not in adjacent and end not in doubles:
         return _CHAINS.keep(key, ())
-    total = len(tiles)
-    best: tuple[Tile, ...] = ()
-    best_len = best_pips = 0
-    path: list[Tile] = []
-    budget = CHAIN_BUDGET
-    no_way: list[tuple[int, int, int, Tile]] = []
+    search = _ChainSearch(adjacent, doubles, len(tiles))
+    search.search(end, 0, 0)
+    return _CHAINS.keep(key, search.best)
 
-    def search(pip: int, used: int, pips: int) -> None:
-        nonlocal best, best_len, best_pips, budget
+
+@final
+class _ChainSearch:
+    """The depth-first search of :func:`longest_chain`: its state in typed attributes (compiled
+    with mypyc, a native class; a closure's variables would be cells looked up by name)."""
+
+    def __init__(self, adjacent: dict[int, list[tuple[int, int, int, Tile]]],
+                 doubles: dict[int, tuple[int, int, Tile]], total: int) -> None:
+        self.adjacent = adjacent
+        self.doubles = doubles
+        self.total = total
+        self.best: tuple[Tile, ...] = ()
+        self.best_len = 0
+        self.best_pips = 0
+        self.path: list[Tile] = []
+        self.budget = CHAIN_BUDGET
+        self.no_way: list[tuple[int, int, int, Tile]] = []
+
+    def search(self, pip: int, used: int, pips: int) -> None:
+        path = self.path
         # a double of the open number goes first: laying it never shortens a chain
-        double = doubles.get(pip)
+        double = self.doubles.get(pip)
         laid = double is not None and not used & double[0]
         if laid:
             assert double is not None
@@ -194,25 +211,22 @@ def longest_chain(hand: tuple[Tile, ...], end: int) -> tuple[Tile, ...]:
             pips += double[1]
             path.append(double[2])
         leaf = True
-        for bit, other, p, tile in adjacent.get(pip, no_way):
-            if used & bit or budget <= 0:
+        for bit, other, p, tile in self.adjacent.get(pip, self.no_way):
+            if used & bit or self.budget <= 0:
                 continue
             leaf = False
             path.append(tile)
-            search(other, used | bit, pips + p)
+            self.search(other, used | bit, pips + p)
             path.pop()
         if leaf:
-            budget -= 1
+            self.budget -= 1
             length = len(path)
-            if length > best_len or (length == best_len and pips > best_pips):
-                best, best_len, best_pips = tuple(path), length, pips
-                if length == total:
-                    budget = 0
+            if length > self.best_len or (length == self.best_len and pips > self.best_pips):
+                self.best, self.best_len, self.best_pips = tuple(path), length, pips
+                if length == self.total:
+                    self.budget = 0
         if laid:
             path.pop()
-
-    search(end, 0, 0)
-    return _CHAINS.keep(key, best)
 
 
 POLICIES = {Strategy.GREEDY: greedy, Strategy.PLANNER: planner}

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from scripts import build_native
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM would refuse it.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -59,6 +62,25 @@ matters: the scheduler hands out the heaviest work units first, so that no long 
 keeps one worker running alone at the end. A new test of more than a few seconds belongs here."""
 DEFAULT_COST = 0.1
 POSTGRES_COST = 15.0
+
+
+def _native() -> str:
+    """The self-play compiled with mypyc (scripts/build_native.py) runs only if built from today's
+    sources: stale extensions are removed here, before a test imports them, and the pure modules run."""
+    if not build_native.stale():
+        return "compiled with mypyc" if build_native.extensions() else "pure Python (no native build)"
+    loaded = [name for name in build_native.NAMES if name in sys.modules]
+    if loaded:
+        pytest.exit(f"stale compiled modules already imported ({', '.join(loaded)}): run make native", 4)
+    build_native.clean()
+    return "pure Python: the compiled modules were older than the sources and were removed (make native builds them)"
+
+
+NATIVE = _native()
+
+
+def pytest_report_header() -> str:
+    return f"statistics self-play: {NATIVE}"
 
 
 def cost(nodeid: str) -> float:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from scripts import build_native
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -21,3 +23,5 @@ def test_bench_selfplay_prints_every_part() -> None:
     assert "   all " in out.stdout or "baseline not available" in out.stdout
     assert "1 planner + 3 random" in out.stdout and "x random's cost" in out.stdout
     assert "merged == one process's tally: yes" in out.stdout
+    runs = "compiled with mypyc" if build_native.extensions() else "Python source (no native build)"
+    assert out.stdout.count(runs) == 3  # each part says which self-play it ran
