@@ -3,6 +3,7 @@ find elements, read their text)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -114,6 +115,6 @@ def parse(html: bytes | str) -> Node:
     builder = _Builder()
     builder.feed(html.decode("utf-8") if isinstance(html, bytes) else html)
     builder.close()
-    dupes = {i for i in builder.ids if builder.ids.count(i) > 1}
+    dupes = {i for i, n in Counter(builder.ids).items() if n > 1}
     assert not dupes, f"duplicate ids: {sorted(dupes)[:5]}"
     return builder.root
