@@ -18,8 +18,7 @@ from .deal import deal
 from .moves import Action
 from .randoms import choice
 from .ruleset import Ruleset
-from .scoring import round_scores
-from .simulate import MAX_STEPS, InvariantError
+from .simulate import MAX_STEPS, InvariantError, finished_scores
 from .strategies import POLICIES, Strategy
 from .tiles import Tile
 from .transitions import build
@@ -96,8 +95,6 @@ def play_round(ruleset: Ruleset, names: tuple[str, ...], round_no: int, rng: ran
     else:
         raise InvariantError(f"{ruleset.id}, round {round_no}: the round did not end within {MAX_STEPS} moves")
     state = table.state()
-    scores = round_scores(state)
-    if scores is None:
-        raise InvariantError(f"{ruleset.id}, round {round_no}: the round ended but has no scores")
+    scores = finished_scores(state, f"{ruleset.id}, round {round_no}")
     blocked = not any(h is not None and not h.tiles and not h.unknown for h in state.hands)
     return Played(scores, first, out_seat == first, blocked, turns, draws, open_turns, open_sum, len(ever_open))

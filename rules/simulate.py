@@ -201,9 +201,7 @@ def play_round(ruleset: Ruleset, players: tuple[str, ...], round_no: int, rng: r
                 raise InvariantError(f"{where}: after {move}: {problem}")
     else:
         raise InvariantError(f"{where}: the round did not end within {MAX_STEPS} moves")
-    scores = round_scores(state)
-    if scores is None:
-        raise InvariantError(f"{where}: the round ended but has no scores")
+    scores = finished_scores(state, where)
     log = RoundLog(dealt.position, tuple(moves), state, scores)
     if check:
         _check_replay(log.position, ruleset, state, where)
@@ -231,10 +229,15 @@ def _play_fast(dealt: Position, state: State, rng: random.Random, where: str) ->
     else:
         raise InvariantError(f"{where}: the round did not end within {MAX_STEPS} moves")
     final = table.state()
-    scores = round_scores(final)
+    return RoundLog(dealt, tuple(moves), final, finished_scores(final, where))
+
+
+def finished_scores(state: State, where: str) -> dict[str, int]:
+    """The points of a round self-play has played out: a played-out round always has them."""
+    scores = round_scores(state)
     if scores is None:
         raise InvariantError(f"{where}: the round ended but has no scores")
-    return RoundLog(dealt, tuple(moves), final, scores)
+    return scores
 
 
 def _check_replay(log: Position, ruleset: Ruleset, final: State, where: str) -> None:
