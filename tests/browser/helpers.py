@@ -5,11 +5,12 @@ tap targets, axe-core, English left in a translated page)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
 from django.utils import translation
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.catalogues import english_in
 
@@ -48,6 +49,13 @@ def judge(page: Page, text: str | None, language: str = "en") -> None:
     """:func:`press_judge`, then wait for the ruling's heading (or the error's) to take the focus."""
     press_judge(page, text, language)
     expect(page.locator("#ruling-heading")).to_be_focused()
+
+
+def shoot(target: Page | Locator, stem: Path, **options: Any) -> None:
+    """A screenshot of ``target`` (a page, or one element) to ``<stem>.jpg``, JPEG at quality 80: half
+    the CPU of a PNG on a tall page, and these pictures are for a person to look at, never compared
+    pixel by pixel. ``options``: Playwright's (``full_page``, ``clip``)."""
+    target.screenshot(path=str(stem.parent / f"{stem.name}.jpg"), type="jpeg", quality=80, **options)
 
 
 def scrolls_sideways(page: Page) -> bool:
