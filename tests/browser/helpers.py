@@ -117,9 +117,10 @@ kinds no earlier stop read."""
 SAMPLE_JS = """(root, read) => {
   // One element of each kind that holds text and is not in `read` (the kinds read before); returns
   // [elements, their kinds]. The kind is what the stylesheet's selectors read: the chain of ancestors, each with
-  // its tag and attributes (but ids, links, labels and data) and whether it has the focus, the element's and its
-  // parent's first or last place among their siblings, and the element's previous sibling with its state
-  // (input:checked + span); two elements of one kind have the same colours, font and background. It starts with
+  // its tag and attributes (but ids, links, labels and data), whether it has the focus and, for a control or a
+  // link, the pointer (.ruling:focus, a:hover), the element's and its parent's first or last place among their
+  // siblings, and the element's previous sibling with its state (input:checked + span, input:focus-visible +
+  // span); two elements of one kind have the same colours, font and background. It starts with
   // what styles the page as a whole (the stylesheets it links, its <style> blocks, the screen's width and the
   // medium), so that a kind met again on a page styled otherwise is read again (html's lang, dir and classes
   // are in every chain).
@@ -131,15 +132,16 @@ SAMPLE_JS = """(root, read) => {
     for (const c of s.textContent) hash = (Math.imul(hash, 31) + c.charCodeAt(0)) | 0;
   }
   const styled = `${sheets}|${hash}|${innerWidth}|${matchMedia('print').matches ? 'print' : 'screen'}`;
-  const focused = document.activeElement;
+  const focused = document.activeElement, pointed = ':is(a, button, summary, label, input, select, textarea):hover';
   const kind = el => {
     const prev = el.previousElementSibling;
-    const parts = [styled, prev ? `${prev.tagName}${prev.checked ? ':checked' : ''}${prev.disabled ? ':disabled' : ''}` : '^'];
+    const state = n => `${n === focused ? ':focus' : ''}${n.matches(pointed) ? ':hover' : ''}`;
+    const parts = [styled, prev ? `${prev.tagName}${prev.checked ? ':checked' : ''}${prev.disabled ? ':disabled' : ''}${state(prev)}` : '^'];
     for (let n = el, depth = 0; n && n.nodeType === 1; n = n.parentElement, depth++) {
       const attrs = [...n.attributes].filter(a => !skip.has(a.name) && !a.name.startsWith('data-'))
                                      .map(a => `${a.name}=${a.value}`).sort().join(' ');
       const place = depth < 2 ? `${n.previousElementSibling ? '' : '^'}${n.nextElementSibling ? '' : '$'}` : '';
-      parts.push(`${n.tagName}[${attrs}]${place}${n === focused ? ':focus' : ''}`);
+      parts.push(`${n.tagName}[${attrs}]${place}${state(n)}`);
     }
     return parts.join('<');
   };

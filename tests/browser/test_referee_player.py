@@ -336,6 +336,10 @@ def test_the_page_checks_find_what_they_look_for(new_page: NewPage) -> None:
     before = set(read)
     assert any(v.startswith("color-contrast") for v in serious(page, read=read))
     assert read - before == every_kind() and not before & every_kind()
+    page.hover("button")  # a control under the pointer is a kind of its own (button:hover may colour it)
+    before = set(read)
+    serious(page, read=read)
+    assert len(read - before) == 2 and all(":hover" in k for k in read - before)  # the button and the next <div>
     assert scrolls_sideways(page)
     assert any("button" in t.lower() for t in small_targets(page))
     page.set_content('<html lang="hu"><body><p>The position and the rulesets: change them and judge again</p>'
