@@ -1,6 +1,6 @@
 """The adjudication page in a real browser (system Chromium): judge a dispute with htmx, share
 it and open the link in a fresh page, see a parse error marked, read the board on a phone,
-and do it all without JavaScript. Screenshots go to test-artifacts/adjudicate-*.png."""
+and do it all without JavaScript. Screenshots go to test-artifacts/adjudicate-*.jpg."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from mextrain_site.referee.present import with_set
 from mextrain_site.referee.views import EXAMPLE
 from tests.browser.helpers import press_judge as judge
-from tests.browser.helpers import scrolls_sideways
+from tests.browser.helpers import scrolls_sideways, shoot
 from tests.web.test_ruling_faithful import THREE
 
 pytestmark = pytest.mark.browser
@@ -75,7 +75,7 @@ def test_paste_a_dispute_and_read_the_verdict(page: Page, live_server: Any, arti
     page.locator("details.boards > summary").click()
     expect(page.locator(".board-svg [data-train=Ann] .open-double-glow")).to_have_count(1)
     expect(page.locator("#position")).to_have_value(DISPUTE)
-    page.screenshot(path=str(artifacts / "adjudicate-verdict.png"), full_page=True)
+    shoot(page, artifacts / "adjudicate-verdict", full_page=True)
 
 
 def test_judge_posts_url_encoded_unless_that_passes_the_body_limit(page: Page, live_server: Any) -> None:
@@ -119,7 +119,7 @@ def test_share_the_ruling_and_open_the_link_in_a_fresh_page(page: Page, browser:
     expect(link).to_be_visible()
     url = link.get_attribute("href")
     assert url is not None and url.startswith(f"{live_server.url}/r/")
-    page.screenshot(path=str(artifacts / "adjudicate-share-link.png"))
+    shoot(page, artifacts / "adjudicate-share-link")
     # sharing again gives the same link
     page.get_by_role("button", name="Share this ruling").click()
     expect(page.locator("#share-slot a.share-url")).to_have_attribute("href", url)
@@ -134,7 +134,7 @@ def test_share_the_ruling_and_open_the_link_in_a_fresh_page(page: Page, browser:
         expect(other.locator(".board-svg")).to_have_count(1)
         other.locator("details.boards > summary").click()
         expect(other.locator(".board-svg")).to_be_visible()
-        other.screenshot(path=str(artifacts / "adjudicate-shared-page.png"), full_page=True)
+        shoot(other, artifacts / "adjudicate-shared-page", full_page=True)
         # the shared page is a working page: judge it again from there
         other.locator("details.edit-position > summary").click()
         other.get_by_role("button", name="Judge").click()
@@ -156,7 +156,7 @@ def test_parse_error_marks_the_line(page: Page, live_server: Any, artifacts: Pat
     expect(bad).to_have_attribute("value", "5")
     expect(bad.locator("mark")).to_have_text("3-q")
     expect(textarea).to_have_value(DISPUTE.replace("Bob: 9-3 3-8 *", "Bob: 9-3 3-q *"))  # text kept
-    page.screenshot(path=str(artifacts / "adjudicate-parse-error.png"), full_page=True)
+    shoot(page, artifacts / "adjudicate-parse-error", full_page=True)
     # "Go to line 5" selects that line in the text
     page.locator(".goto-line").click()
     selected = page.evaluate("(() => { const t = document.getElementById('position');"
@@ -192,8 +192,8 @@ def test_board_on_a_375px_phone(browser: Browser, live_server: Any, artifacts: P
             assert t is not None and t["x"] + t["width"] <= box["x"] + box["width"] + 0.5
         tile = tiles.first.bounding_box()
         assert tile is not None and tile["width"] >= 45  # domino faces stay readable
-        page.locator(".boards").screenshot(path=str(artifacts / "adjudicate-phone-board.png"))
-        page.screenshot(path=str(artifacts / "adjudicate-phone-page.png"), full_page=True)
+        shoot(page.locator(".boards"), artifacts / "adjudicate-phone-board")
+        shoot(page, artifacts / "adjudicate-phone-page", full_page=True)
     finally:
         context.close()
 
@@ -214,7 +214,7 @@ def test_a_ruleset_set_apart_and_one_tap_to_a_larger_set_on_a_375px_phone(browse
         expect(page.locator("#verdict .answers-apart .answer[data-ruleset=cardinal]")).to_be_visible()
         expect(page.locator("#verdict > .answers:not(.answers-apart) > .answer")).to_have_count(3)
         assert not scrolls_sideways(page)
-        page.locator("#verdict").screenshot(path=str(artifacts / "adjudicate-phone-apart.png"))
+        shoot(page.locator("#verdict"), artifacts / "adjudicate-phone-apart")
         # a pip above every ruleset's default set: one tap adds 'set: double-15' and judges again
         text = THREE.replace("hand: 11-10 10-10", "hand: 11-15 10-10").replace("11-10 -> Ann", "11-15 -> Ann")
         judge(page, text)
@@ -223,7 +223,7 @@ def test_a_ruleset_set_apart_and_one_tap_to_a_larger_set_on_a_375px_phone(browse
         box = retry.bounding_box()
         assert box is not None and box["height"] >= 24 and box["x"] + box["width"] <= PHONE["width"]
         assert not scrolls_sideways(page)
-        page.locator("#ruling").screenshot(path=str(artifacts / "adjudicate-phone-retry-set.png"))
+        shoot(page.locator("#ruling"), artifacts / "adjudicate-phone-retry-set")
         retry.tap()
         expect(page.locator("#verdict")).to_be_visible()
         expect(page.locator("#position")).to_have_value(with_set(text, 15))
@@ -260,7 +260,7 @@ def test_judge_and_share_without_javascript(browser: Browser, live_server: Any, 
         page.wait_for_load_state()
         expect(page.locator(".echo li.bad")).to_have_attribute("value", "3")
         expect(page.locator("#position")).to_have_attribute("aria-invalid", "true")
-        page.screenshot(path=str(artifacts / "adjudicate-no-js-error.png"), full_page=True)
+        shoot(page, artifacts / "adjudicate-no-js-error", full_page=True)
     finally:
         context.close()
 
@@ -274,7 +274,7 @@ def test_hebrew_page_and_a_long_text_refusal(page: Page, live_server: Any, artif
     with translation.override("he"):
         illegal = translation.gettext("Illegal")
     expect(page.locator("#ruling-heading")).to_have_text(illegal)
-    page.screenshot(path=str(artifacts / "adjudicate-he.png"))
+    shoot(page, artifacts / "adjudicate-he")
     too_long = EXAMPLE + "#" * 20_000
     page.evaluate("t => { document.getElementById('position').value = t; }", too_long)
     page.locator("button.primary").click()

@@ -5,7 +5,7 @@ Without isolation (``mextrain_site/core/bidi.py``, ``dir="ltr"``) the bidirectio
 a bracket, a colon or a slash at the edge of a Latin run the direction of the Hebrew sentence, and
 the line shows "Masters Traditional)" over "(Games", ":check", "(yaml.)", "/http://…/r/xxxx". Each test
 reads the characters of the run in their logical order and checks that each is drawn to the right
-of the one before, or on a later line. Screenshots go to test-artifacts/bidi-*.png."""
+of the one before, or on a later line. Screenshots go to test-artifacts/bidi-*.jpg."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.helpers import shoot
 from tests.browser.reading import PHONE
 
 pytestmark = pytest.mark.browser
@@ -75,7 +76,7 @@ def test_a_latin_publisher_keeps_its_brackets_in_a_hebrew_title(page: Page, live
     reads_left_to_right(title, TITLE)
     assert "\u2068" + TITLE + "\u2069" in title.inner_text()  # the Latin name isolated with its brackets
     name = re.sub(r"\W+", "-", path).strip("-")
-    title.screenshot(path=str(artifacts / f"bidi-he-title-{name}.png"))
+    shoot(title, artifacts / f"bidi-he-title-{name}")
 
 
 def test_the_title_breaks_inside_the_name_and_still_reads(page: Page, live_server: Any) -> None:
@@ -93,7 +94,7 @@ def test_a_house_name_with_latin_words_in_brackets(page: Page, live_server: Any,
     expect(page).to_have_url(re.compile(r"/he/variants/house-[a-z2-7]{12}/$"))
     heading = page.locator("main h1")
     assert reads_left_to_right(heading, "(Grandma's kitchen table rules)") >= 2
-    heading.screenshot(path=str(artifacts / "bidi-he-house-name.png"))
+    shoot(heading, artifacts / "bidi-he-house-name")
 
 
 def test_the_shared_link_reads_as_an_address(page: Page, live_server: Any, artifacts: Path) -> None:
@@ -106,21 +107,21 @@ def test_the_shared_link_reads_as_an_address(page: Page, live_server: Any, artif
     assert url is not None and url.startswith(f"{live_server.url}/r/") and url.endswith("/")
     reads_left_to_right(link, url)
     assert link.evaluate("el => getComputedStyle(el).direction") == "ltr"
-    page.locator("#share-link").screenshot(path=str(artifacts / "bidi-he-share-link.png"))
+    shoot(page.locator("#share-link"), artifacts / "bidi-he-share-link")
 
 
 def test_code_in_a_hebrew_sentence(page: Page, live_server: Any, artifacts: Path) -> None:
     page.goto(f"{live_server.url}/he/adjudicate/")
     lede = page.locator("p.lede.lede-type")
     reads_left_to_right(lede.locator("code"), "check:")
-    lede.screenshot(path=str(artifacts / "bidi-he-adjudicate-lede.png"))
+    shoot(lede, artifacts / "bidi-he-adjudicate-lede")
 
 
 def test_a_file_extension_in_a_hebrew_sentence(page: Page, live_server: Any, artifacts: Path) -> None:
     page.goto(f"{live_server.url}/he/house/")
     label = page.locator("label[for='house-file']")
     reads_left_to_right(label, "(.yaml)")
-    label.screenshot(path=str(artifacts / "bidi-he-house-upload.png"))
+    shoot(label, artifacts / "bidi-he-house-upload")
 
 
 def test_a_ruleset_with_options_reads_base_first_in_hebrew(page: Page, live_server: Any, artifacts: Path) -> None:
@@ -138,7 +139,7 @@ def test_a_ruleset_with_options_reads_base_first_in_hebrew(page: Page, live_serv
     assert base and plus and option
     assert min(g[1] for g in base) >= plus[0][2] - 1, glyphs  # the base right of the plus
     assert plus[0][1] >= max(g[2] for g in option) - 1, glyphs  # the plus right of the option
-    chip.screenshot(path=str(artifacts / "bidi-he-compare-chip.png"))
+    shoot(chip, artifacts / "bidi-he-compare-chip")
 
 
 @pytest.mark.parametrize(("path", "selector"), [
@@ -159,4 +160,4 @@ def test_a_source_named_by_its_latin_publisher_reads_right_to_left(page: Page, l
     assert abs(last[3] - dot[3]) < 2 and last[1] >= dot[2] - 1, glyphs  # the name right of the dot
     assert all(g[2] <= dot[1] + 1 for g in language if abs(g[3] - dot[3]) < 2), glyphs  # the language left of it
     reads_left_to_right(heading, "Masters Traditional Games")
-    heading.screenshot(path=str(artifacts / f"bidi-he-source-name-{'list' if path.endswith('sources/') else 'page'}.png"))
+    shoot(heading, artifacts / f"bidi-he-source-name-{'list' if path.endswith('sources/') else 'page'}")

@@ -1,7 +1,7 @@
 """Build mode in a real browser at 375 px: three disputes a player brought, built by taps only
 (no typing) from the page as it opens, judged, and the verdicts read. Each tap is counted (Build
 and Judge included) and photographed, in English and in Hebrew:
-test-artifacts/build-<dispute>-<lang>-<step>.png."""
+test-artifacts/build-<dispute>-<lang>-<step>.jpg."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from django.utils import translation
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from mextrain_site.referee.views import EXAMPLE
+from tests.browser.helpers import shoot
 from tests.browser.reading import overflowing
 from tests.languages import BIDI, LANGUAGES
 
@@ -39,8 +40,7 @@ class Table:
         expect(self.page.locator("#builder-area")).to_have_attribute("data-pending", "0")
 
     def shot(self, what: str) -> None:
-        self.page.screenshot(path=str(self.artifacts / f"build-{self.name}-{self.language}-{self.taps:02d}-{what}.png"),
-                             full_page=True)
+        shoot(self.page, self.artifacts / f"build-{self.name}-{self.language}-{self.taps:02d}-{what}", full_page=True)
 
     def tap(self, target: Locator, what: str) -> None:
         box = target.bounding_box()
@@ -200,7 +200,7 @@ def test_switching_keeps_everything(phone: Page, artifacts: Path) -> None:
     assert collapsed is not None and shown is not None and 40 < collapsed["height"] < shown["height"] / 2
     page.locator("#position").fill(TYPED.replace("turn: Dee", "turn: Ann"))
     expect(page.locator("#builder .b-turn[aria-pressed=true]")).to_contain_text("Ann")
-    page.screenshot(path=str(artifacts / "build-switching.png"), full_page=True)
+    shoot(page, artifacts / "build-switching", full_page=True)
     # undo goes one tap back
     page.locator("#builder button[value='turn:Bob']").click()
     settled(page)
@@ -216,7 +216,7 @@ def test_a_text_the_parser_refuses_shows_its_error_and_the_way_back(phone: Page,
     error = page.locator("#builder .b-error")
     expect(error).to_contain_text("line 5, column 11: expected a tile like 6-4, found '7-q'")
     expect(error.locator(".echo li.bad mark")).to_have_text("7-q")
-    page.screenshot(path=str(artifacts / "build-parse-error.png"), full_page=True)
+    shoot(page, artifacts / "build-parse-error", full_page=True)
     error.locator(".b-back").click()
     expect(page.locator("#builder-area")).to_be_hidden()
     selected = page.evaluate("(() => { const t = document.getElementById('position');"
@@ -333,7 +333,7 @@ def test_build_mode_fits_a_phone_and_names_the_sets_in_every_language(browser: B
             width_now = page.evaluate("document.documentElement.scrollWidth")
             assert width_now <= width, f"Build, {panel or 'closed'}, /{language}/ at {width} px: {width_now} px wide, {overflowing(page)}"
             if not panel:
-                page.screenshot(path=str(artifacts / f"build-fit-{language}-{width}.png"), full_page=True)
+                shoot(page, artifacts / f"build-fit-{language}-{width}", full_page=True)
     options: list[str] = page.evaluate("""() => [...document.querySelectorAll('#builder-area option')].map(o => o.text)""")
     shown = page.locator("#builder-area").inner_text() + "\n" + "\n".join(options)
     with translation.override(language):
@@ -359,5 +359,5 @@ def test_build_mode_at_1280(browser: Browser, live_server: Any, artifacts: Path,
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     engine = page.locator("#builder select[name=engine]").bounding_box()
     assert engine is not None and engine["width"] < 200
-    page.screenshot(path=str(artifacts / f"build-wide-{language}-1280.png"), full_page=True)
+    shoot(page, artifacts / f"build-wide-{language}-1280", full_page=True)
     context.close()

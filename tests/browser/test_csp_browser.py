@@ -1,7 +1,7 @@
 """The Content-Security-Policy in a real browser (system Chromium): every kind of page, and what
 its scripts do (judging and sharing through htmx, the compare page's switch), run without one
 violation; the 429 page reads well in English and Hebrew, on a phone and a desktop.
-Screenshots go to test-artifacts/serving-*.png."""
+Screenshots go to test-artifacts/serving-*.jpg."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from django.test import override_settings
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from tests.browser.helpers import press_judge as judge
+from tests.browser.helpers import shoot
 from tests.browser.test_adjudicate_browser import DISPUTE
 
 pytestmark = pytest.mark.browser
@@ -87,7 +88,7 @@ def test_over_the_limit_the_page_says_so_in_the_readers_language(browser: Browse
                 heading = "יותר מדי בקשות" if language == "he" else "Too many requests"
                 expect(notice.locator("h2")).to_have_text(heading)
                 expect(page.locator("#position")).to_have_value(DISPUTE)  # the text is kept
-                page.screenshot(path=str(artifacts / f"serving-429-{language}-{viewport['width']}.png"))
+                shoot(page, artifacts / f"serving-429-{language}-{viewport['width']}")
             finally:
                 context.close()
 
@@ -106,6 +107,6 @@ def test_over_the_limit_without_javascript_a_whole_page_says_so(browser: Browser
             expect(page.locator("h2")).to_have_text("יותר מדי בקשות")
             assert page.evaluate("document.documentElement.dir") == "rtl"
             expect(page.locator(".site-header")).to_be_visible()  # the whole site around it, its navigation
-            page.screenshot(path=str(artifacts / "serving-429-he-375-nojs.png"), full_page=True)
+            shoot(page, artifacts / "serving-429-he-375-nojs", full_page=True)
         finally:
             context.close()

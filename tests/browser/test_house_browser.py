@@ -1,6 +1,6 @@
 """The house-rules builder on a 375 px phone in Chromium: pick a base, change rules with live
 differences (htmx), an impossible combination refused inline, save, and the house ruleset's page;
-the same without JavaScript; Hebrew right to left. Screenshots go to test-artifacts/house-*.png."""
+the same without JavaScript; Hebrew right to left. Screenshots go to test-artifacts/house-*.jpg."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from django.utils import translation
 from playwright.sync_api import Browser, Page, expect
 
 from mextrain_site.core.i18n import ruleset_name
+from tests.browser.helpers import shoot
 from tests.browser.reading import PHONE, WIDE, no_codes, no_overflow
 from tests.browser.test_csp_browser import violations  # noqa: F401  # the fixture: CSP refusals seen
 from variants.loader import get_ruleset
@@ -35,7 +36,7 @@ def test_build_house_rules_on_a_phone(page: Page, live_server: Any, artifacts: P
     no_overflow(page)
     no_codes(page)
     expect(page.locator("#house-base option:checked")).to_have_text("How to play Mexican Train dominoes")
-    page.screenshot(path=str(artifacts / "house-builder-en-375.png"))
+    shoot(page, artifacts / "house-builder-en-375")
     summary = page.locator("#house-summary")
     expect(summary).to_contain_text("0 rules changed from the base")
     # a change: the summary follows live (htmx), the page does not reload
@@ -53,7 +54,7 @@ def test_build_house_rules_on_a_phone(page: Page, live_server: Any, artifacts: P
     page.locator("input[name='rule:players.count:max']").dispatch_event("change")
     expect(summary.get_by_role("alert")).to_contain_text("add a row for 15, 16 or allow fewer players")
     no_codes(page)  # the English refusal is plain English too
-    page.screenshot(path=str(artifacts / "house-builder-refused-375.png"))
+    shoot(page, artifacts / "house-builder-refused-375")
     page.locator("input[name='rule:players.count:max']").fill("14")
     page.locator("input[name='rule:players.count:max']").dispatch_event("change")
     expect(summary.get_by_role("alert")).to_have_count(0)
@@ -66,7 +67,7 @@ def test_build_house_rules_on_a_phone(page: Page, live_server: Any, artifacts: P
         expect(page.locator(".house-actions").get_by_role("link", name=name, exact=True)).to_be_visible()
     no_overflow(page)
     no_codes(page)
-    page.screenshot(path=str(artifacts / "house-page-en-375.png"), full_page=False)
+    shoot(page, artifacts / "house-page-en-375", full_page=False)
     ident = page.url.rstrip("/").rsplit("/", 1)[1]
     # the id stays at hand for a position typed as text, folded away
     details = page.locator(".house-details")
@@ -92,7 +93,7 @@ def test_builder_without_javascript_in_hebrew(browser: Browser, live_server: Any
     page.locator("button[name='action'][value='preview']").click()
     expect(page.locator("#house-summary .house-changed")).to_have_text("חוק אחד שונה מהבסיס")
     expect(page.locator(".house-rule-changed")).to_have_count(1)
-    page.screenshot(path=str(artifacts / "house-builder-he-375-nojs.png"))
+    shoot(page, artifacts / "house-builder-he-375-nojs")
     page.locator("#house-name").fill("החוקים שלנו")
     page.locator("button[name='action'][value='save']").click()
     expect(page).to_have_url(re.compile(r"/(en|he)/variants/house-[a-z2-7]{12}/$"))
@@ -102,7 +103,7 @@ def test_builder_without_javascript_in_hebrew(browser: Browser, live_server: Any
     expect(page.locator(".facts")).to_contain_text("איך משחקים דומינו רכבת מקסיקנית")  # the base by its Hebrew title
     no_overflow(page)
     no_codes(page)
-    page.screenshot(path=str(artifacts / "house-page-he-375.png"))
+    shoot(page, artifacts / "house-page-he-375")
     context.close()
 
 
@@ -118,11 +119,11 @@ def test_house_pages_at_1280(page: Page, live_server: Any, artifacts: Path, lang
     page.goto(f"{live_server.url}/{lang}/house/?base=masters%2Bmandatory-doubles")
     expect(page.locator("#house-base option:checked")).to_have_text(base_name)
     no_codes(page)
-    page.screenshot(path=str(artifacts / f"house-builder-{lang}-1280.png"))
+    shoot(page, artifacts / f"house-builder-{lang}-1280")
     keys = page.locator(".house-upload .house-details")
     keys.locator("summary").click()
     expect(keys.locator("code", has_text="turn.cannot_play")).to_be_visible()
-    keys.screenshot(path=str(artifacts / f"house-keys-{lang}-1280.png"))
+    shoot(keys, artifacts / f"house-keys-{lang}-1280")
     open_group(page, "turn.cannot_play")
     page.locator("#r-turn\\.cannot_play").select_option("marker-no-draw")
     page.locator("#house-name").fill("Wide")
@@ -130,7 +131,7 @@ def test_house_pages_at_1280(page: Page, live_server: Any, artifacts: Path, lang
     expect(page).to_have_url(re.compile(rf"/{lang}/variants/house-"))
     expect(page.locator(".facts")).to_contain_text(base_name)
     no_codes(page)
-    page.screenshot(path=str(artifacts / f"house-page-{lang}-1280.png"))
+    shoot(page, artifacts / f"house-page-{lang}-1280")
 
 
 @pytest.mark.parametrize(("lang", "frame"), [("en", "The file is not valid YAML at line 3, column 13:"),
@@ -147,13 +148,13 @@ def test_an_upload_that_is_not_yaml_on_a_phone(page: Page, live_server: Any, art
     expect(alert).to_contain_text(frame)
     expect(alert.locator("code[lang='en']")).to_have_text("did not find expected ',' or '}'")
     no_overflow(page)
-    page.screenshot(path=str(artifacts / f"house-upload-not-yaml-{lang}-375.png"))
+    shoot(page, artifacts / f"house-upload-not-yaml-{lang}-375")
     # the help for editing the file by hand: each rule's key beside its label, on a phone
     keys = page.locator(".house-upload .house-details")
     keys.locator("summary").click()
     expect(keys.locator("dd code").first).to_be_visible()
     no_overflow(page)
-    keys.screenshot(path=str(artifacts / f"house-keys-{lang}-375.png"))
+    shoot(keys, artifacts / f"house-keys-{lang}-375")
 
 
 def deal_row(page: Page, i: int) -> list[str]:
@@ -179,8 +180,8 @@ def test_hand_size_table_editor_on_a_phone(page: Page, live_server: Any, artifac
                                                      enumerate((16, 15, 14, 12, 11, 10, 9), start=2)]
     expect(summary).to_contain_text("1 rule changed from the base")
     no_overflow(page)
-    editor.screenshot(path=str(artifacts / "house-deal-editor-en-375.png"))
-    page.screenshot(path=str(artifacts / "house-deal-editor-page-en-375.png"))
+    shoot(editor, artifacts / "house-deal-editor-en-375")
+    shoot(page, artifacts / "house-deal-editor-page-en-375")
     # a number edited by hand: 8 players cannot take 12 tiles each from a double-12 set (91 tiles)
     tiles = page.locator("[name='rule:setup.deal:tiles:6']")
     tiles.fill("12")
@@ -198,7 +199,7 @@ def test_hand_size_table_editor_on_a_phone(page: Page, live_server: Any, artifac
     rounds.dispatch_event("change")
     expect(summary).to_contain_text("2 rules changed from the base")
     no_overflow(page)
-    page.locator("#rule-rounds\\.count").screenshot(path=str(artifacts / "house-rounds-en-375.png"))
+    shoot(page.locator("#rule-rounds\\.count"), artifacts / "house-rounds-en-375")
     assert violations == []
 
 
@@ -213,7 +214,7 @@ def test_hand_size_presets_without_javascript_in_hebrew(browser: Browser, live_s
     expect(page.locator("#house-summary .house-changed")).to_have_text("חוק אחד שונה מהבסיס")
     expect(page.locator("#deal-editor th").first).not_to_have_text("Players from")
     no_overflow(page)
-    page.locator("#deal-editor").screenshot(path=str(artifacts / "house-deal-editor-he-375.png"))
+    shoot(page.locator("#deal-editor"), artifacts / "house-deal-editor-he-375")
     # a row that does not fit is marked, the message names it in words and says what fits, in Hebrew
     page.locator("[name='rule:setup.deal:tiles:0']").fill("50")
     page.locator("button[name='action'][value='preview']").click()
@@ -222,7 +223,7 @@ def test_hand_size_presets_without_javascript_in_hebrew(browser: Browser, live_s
     expect(error).to_have_text("סט וגודל היד, שורה 1: צפוי: יד שמתאימה לסט כפול-12 עבור 2 שחקנים; נמצא: המספר 50")
     expect(page.locator("#house-summary [role=alert]")).not_to_contain_text("rules.")
     no_overflow(page)
-    page.locator("#rule-setup\\.deal").screenshot(path=str(artifacts / "house-deal-editor-refused-he-375.png"))
+    shoot(page.locator("#rule-setup\\.deal"), artifacts / "house-deal-editor-refused-he-375")
     context.close()
 
 
@@ -263,7 +264,7 @@ def test_builder_at_320_px_leaves_the_form_in_view(page: Page, live_server: Any,
     page.goto(f"{live_server.url}/{lang}/house/?base=masters")
     fits_the_screen(page)
     assert small_targets(page) == []
-    page.screenshot(path=str(artifacts / f"house-builder-{lang}-320.png"))
+    shoot(page, artifacts / f"house-builder-{lang}-320")
     open_group(page, "setup.deal")
     editor = page.locator("#deal-editor")
     editor.scroll_into_view_if_needed()
@@ -273,8 +274,8 @@ def test_builder_at_320_px_leaves_the_form_in_view(page: Page, live_server: Any,
     page.evaluate("window.scrollBy(0, 400)")
     summary = page.locator("#house-summary").bounding_box()
     assert summary is not None and summary["y"] + summary["height"] <= 0, f"the summary covers the form: {summary}"
-    page.screenshot(path=str(artifacts / f"house-builder-scrolled-{lang}-320.png"))
-    editor.screenshot(path=str(artifacts / f"house-deal-editor-{lang}-320.png"))
+    shoot(page, artifacts / f"house-builder-scrolled-{lang}-320")
+    shoot(editor, artifacts / f"house-deal-editor-{lang}-320")
 
 
 def test_an_impossible_combination_stays_in_view_on_a_phone(page: Page, live_server: Any, artifacts: Path) -> None:
@@ -292,7 +293,7 @@ def test_an_impossible_combination_stays_in_view_on_a_phone(page: Page, live_ser
     page.evaluate("window.scrollBy(0, 300)")
     box = summary.bounding_box()
     assert box is not None and 0 <= box["y"] <= 8 and box["height"] <= NARROW["height"] / 3, box
-    page.screenshot(path=str(artifacts / "house-builder-refused-en-320.png"))
+    shoot(page, artifacts / "house-builder-refused-en-320")
     field.fill("8")
     field.dispatch_event("change")
     expect(summary.get_by_role("alert")).to_have_count(0)
@@ -330,7 +331,7 @@ def test_a_change_far_down_the_form_is_seen_where_the_player_is(page: Page, live
     for link in bar.locator("a").all():
         target = link.bounding_box()
         assert target is not None and target["height"] >= 24 and target["width"] >= 24, target
-    page.screenshot(path=str(artifacts / f"house-builder-bar-{lang}-375.png"))
+    shoot(page, artifacts / f"house-builder-bar-{lang}-375")
     bar.locator(".house-bar-save").click()  # to the name and the Save button
     expect(page.locator("#house-name")).to_be_in_viewport()
     select.select_option(base)  # back as the base has it: no mark, no bar
@@ -370,7 +371,7 @@ def test_every_chosen_rule_reads_in_full_on_a_phone(page: Page, live_server: Any
     assert equipment.evaluate("e => e.tagName") == "TEXTAREA"
     assert equipment.evaluate("e => e.scrollHeight <= e.clientHeight + 1")  # the whole text in view
     no_overflow(page)
-    page.screenshot(path=str(artifacts / f"house-builder-chosen-{lang}-375.png"))
+    shoot(page, artifacts / f"house-builder-chosen-{lang}-375")
     page.set_viewport_size(WIDE)
     assert [r["key"] for r in page.evaluate(CHOSEN) if r["shown"]] == []
 
@@ -394,7 +395,7 @@ def test_builder_summary_stays_in_view_at_1280(page: Page, live_server: Any, art
     expect(page.locator("#house-bar")).to_be_hidden()  # the summary itself is in view: no bar
     fits_the_screen(page)
     assert small_targets(page) == []
-    page.screenshot(path=str(artifacts / f"house-builder-scrolled-{lang}-1280.png"))
+    shoot(page, artifacts / f"house-builder-scrolled-{lang}-1280")
 
 
 def test_a_house_rulesets_sheet_in_the_browser(page: Page, live_server: Any, artifacts: Path) -> None:
@@ -420,4 +421,4 @@ def test_a_house_rulesets_sheet_in_the_browser(page: Page, live_server: Any, art
             expect(page.locator(".sheet-meta")).to_contain_text(
                 "Masters Traditional Games")
             fits_the_screen(page)
-            page.screenshot(path=str(artifacts / f"house-sheet-{lang}-{width}.png"), full_page=width == 1280)
+            shoot(page, artifacts / f"house-sheet-{lang}-{width}", full_page=width == 1280)

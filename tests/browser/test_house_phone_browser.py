@@ -2,7 +2,7 @@
 27), measured in English, Hebrew and Greek on a 375 px touch screen and at 1280 px: where the named
 rules stand, the index and the "find a rule" box, a two-rule house ruleset built, saved and shared
 by counted taps with only its name typed, the saved page's differences first, tap targets, nothing
-sideways. Screenshots: test-artifacts/house-<what>-<lang>-<width>.png."""
+sideways. Screenshots: test-artifacts/house-<what>-<lang>-<width>.jpg."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from django.utils import translation
 from playwright.sync_api import Locator, Page, expect
 
 from mextrain_site.reference import rule_views, wording
-from tests.browser.helpers import WIDTHS, NewPage, gettext
+from tests.browser.helpers import WIDTHS, NewPage, gettext, shoot
 from tests.browser.reading import no_codes, no_overflow
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -119,7 +119,7 @@ def test_house_builder_and_saved_page_at_the_table(new_page: NewPage, live_serve
     no_codes(page)
     assert page.evaluate(HOUSE_TARGETS) == []
     assert page.evaluate(HOUSE_LINKS) == []
-    page.screenshot(path=str(artifacts / f"house-builder-{lang}-{px}.png"))
+    shoot(page, artifacts / f"house-builder-{lang}-{px}")
 
     # -- each named rule: one tap on the index opens its group, the rule within two screens ----------
     for key in NAMED:
@@ -141,7 +141,7 @@ def test_house_builder_and_saved_page_at_the_table(new_page: NewPage, live_serve
     found = page.locator("#house-find-list li:not([hidden])")
     expect(found.filter(has_text=labels["scoring.double_blank"])).to_have_count(1)
     assert found.count() < 10
-    page.screenshot(path=str(artifacts / f"house-find-{lang}-{px}.png"))
+    shoot(page, artifacts / f"house-find-{lang}-{px}")
     found.filter(has_text=labels["scoring.double_blank"]).locator("a").click()
     expect(page.locator("[id='r-scoring.double_blank']")).to_be_in_viewport()
     find.fill("zzqx")
@@ -194,6 +194,6 @@ def test_house_builder_and_saved_page_at_the_table(new_page: NewPage, live_serve
     no_codes(page)
     assert page.evaluate(HOUSE_TARGETS) == []
     assert page.evaluate(HOUSE_LINKS) == []
-    page.screenshot(path=str(artifacts / f"house-saved-{lang}-{px}.png"))
-    page.screenshot(path=str(artifacts / f"house-saved-full-{lang}-{px}.png"), full_page=True)
+    shoot(page, artifacts / f"house-saved-{lang}-{px}")
+    shoot(page, artifacts / f"house-saved-full-{lang}-{px}", full_page=True)
     assert refusals == []

@@ -1,6 +1,6 @@
 """Another language mid-argument, in Chromium at 375 px: the position the table typed, the rulesets
 it ticked and its ruling come along (the switcher reloads the page; before, the new page showed
-the worked example and the ruling was gone). Screenshot: test-artifacts/referee-switched-he-375.png."""
+the worked example and the ruling was gone). Screenshot: test-artifacts/referee-switched-he-375.jpg."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import judge
+from tests.browser.helpers import judge, shoot
 from tests.browser.reading import PHONE
 from tests.house.test_house_web import STUCK
 
@@ -42,7 +42,7 @@ def test_the_typed_position_and_its_ruling_follow_a_change_of_language(page: Pag
         illegal = translation.gettext("Illegal")
     expect(page.locator("#ruling-heading")).to_have_text(illegal)  # judged again, in Hebrew
     expect(page.locator("#verdict")).to_be_in_viewport()
-    page.screenshot(path=str(artifacts / "referee-switched-he-375.png"))
+    shoot(page, artifacts / "referee-switched-he-375")
     page.goto(page.url)  # carried once: the page again shows what the server sends, its placeholder
     expect(page.locator("#ruling > .placeholder")).to_have_count(1)
 

@@ -3,7 +3,7 @@ message, the numbered echo marking the end of the line after which the missing l
 "Go to line N" putting the caret there, and the player typing the line there getting a ruling.
 An error at an exact place in the same text (a pip above the set, further down) is shown first.
 
-Screenshots go to test-artifacts/missing-line-*.png."""
+Screenshots go to test-artifacts/missing-line-*.jpg."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from rules.position import Position, PositionError
-from tests.browser.helpers import NewPage, gettext, judge, scrolls_sideways
+from tests.browser.helpers import NewPage, gettext, judge, scrolls_sideways, shoot
 from tests.languages import BIDI
 
 pytestmark = pytest.mark.browser
@@ -51,7 +51,7 @@ def test_a_missing_line_is_marked_where_the_player_types_it(new_page: NewPage, l
     assert bad.locator("code").inner_text().startswith("Bob: -   # not started")
     assert bad.locator("mark").inner_text().strip() == ""
     assert not scrolls_sideways(page)
-    panel.screenshot(path=str(artifacts / f"missing-line-{language}-phone.png"))
+    shoot(panel, artifacts / f"missing-line-{language}-phone")
     # "Go to line 5" puts the caret at the end of line 5; the player types the line there
     page.locator(".goto-line").click()
     end_of_line_5 = len("\n".join(NO_TURN.split("\n")[:5]))

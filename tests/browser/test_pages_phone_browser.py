@@ -4,7 +4,7 @@ the comparison without sideways scrolling and with the rule's name never covered
 and one line per rule within six screens, /reasons/ short and searchable, sources named by title and
 publisher, every target large enough; and the rule sheet printed by Chromium: its pages and font sizes.
 
-Screenshots go to test-artifacts/pages-<what>-<lang>-<width>.png, the PDFs to pages-sheet-<lang>.pdf."""
+Screenshots go to test-artifacts/pages-<what>-<lang>-<width>.jpg, the PDFs to pages-sheet-<lang>.pdf."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from mextrain_site.reference.citations import language_name
-from tests.browser.helpers import WIDTHS, NewPage, gettext, scrolls_sideways, small_targets
+from tests.browser.helpers import WIDTHS, NewPage, gettext, scrolls_sideways, shoot, small_targets
 from variants.loader import base_ids, get_ruleset, option_ids
 
 pytestmark = pytest.mark.browser
@@ -42,7 +42,7 @@ def width_px(page: Page) -> int:
 
 
 def shot(page: Page, artifacts: Path, what: str, language: str, *, full: bool = False) -> None:
-    page.screenshot(path=str(artifacts / f"pages-{what}-{language}-{width_px(page)}.png"), full_page=full)
+    shoot(page, artifacts / f"pages-{what}-{language}-{width_px(page)}", full_page=full)
 
 
 def box(page: Page, selector: str) -> dict[str, float]:

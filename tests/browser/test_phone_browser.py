@@ -4,7 +4,7 @@ or badge cuts a word, a tile never splits at its hyphen, the house builder's num
 labelled and shown only when it is the choice, Build mode's intro and text button fit Build mode,
 and the board's "not started" box has room for its words.
 
-Screenshots go to test-artifacts/phone-*.png."""
+Screenshots go to test-artifacts/phone-*.jpg."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import Judged, NewPage, gettext
+from tests.browser.helpers import Judged, NewPage, gettext, shoot
 from tests.languages import LANGUAGES
 
 pytestmark = pytest.mark.browser
@@ -64,7 +64,7 @@ def test_the_header_menu_reaches_every_page_in_one_tap(new_page: NewPage, live_s
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375 and box["y"] + box["height"] <= 740, box
         assert box["height"] >= 44
     assert links.last.get_attribute("href") == f"/{language}/reasons/"
-    page.screenshot(path=str(artifacts / f"phone-header-{language}.png"), clip={"x": 0, "y": 0, "width": 375, "height": 360})
+    shoot(page, artifacts / f"phone-header-{language}", clip={"x": 0, "y": 0, "width": 375, "height": 360})
     links.last.click()
     expect(page).to_have_url(f"{live_server.url}/{language}/reasons/")
     expect(page.locator(f"{MENU} a[aria-current=page]")).to_have_attribute("href", f"/{language}/reasons/")
@@ -96,7 +96,7 @@ def test_the_home_page_links_to_house_rules_sources_and_reasons(new_page: NewPag
         assert box and box["height"] >= 24, (path, box)
     expect(home.get_by_role("link", name=gettext(language, "House rules"), exact=True)).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    page.screenshot(path=str(artifacts / f"phone-home-{language}.png"), full_page=True)
+    shoot(page, artifacts / f"phone-home-{language}", full_page=True)
 
 
 # -- 2. the Type / Build switch ------------------------------------------------------------------------
@@ -112,7 +112,7 @@ def test_the_type_and_build_buttons_keep_their_words_whole(new_page: NewPage, li
         assert broken_words(page, ".build-switch .mode") == [], f"/{language}/ at {width} px"
         assert page.locator(".build-switch .mode").evaluate_all("bs => bs.every(b => b.scrollWidth <= b.clientWidth)")
         if language == "el":
-            page.locator(".build-switch").screenshot(path=str(artifacts / f"phone-switch-el-{width}.png"))
+            shoot(page.locator(".build-switch"), artifacts / f"phone-switch-el-{width}")
 
 
 # -- 3. the "rulesets disagree" badge ------------------------------------------------------------------
@@ -130,7 +130,7 @@ def test_the_disagree_badge_stays_inside_its_column(judged: Judged, artifacts: P
                                      ? [] : [`${b.textContent} ${r.left}..${r.right} in ${c.left}..${c.right}`]; })""")
     assert outside == []
     assert broken_words(page, "details.actions .disagree-badge") == []
-    page.locator("details.actions .table-scroll").first.screenshot(path=str(artifacts / f"phone-badge-{language}-{width}.png"))
+    shoot(page.locator("details.actions .table-scroll").first, artifacts / f"phone-badge-{language}-{width}")
 
 
 # -- 4. a tile never splits at its hyphen ----------------------------------------------------------------
@@ -157,7 +157,7 @@ def test_a_tile_or_a_move_is_never_split_across_lines(judged: Judged, artifacts:
     assert split == []
     # the text is unchanged: the tile is copied with its ASCII hyphen
     assert "(9-2 -> Ann)" in page.locator(".closed-rows").first.inner_text()
-    page.locator(".closed-rows").first.screenshot(path=str(artifacts / f"phone-closed-{language}-{width}.png"))
+    shoot(page.locator(".closed-rows").first, artifacts / f"phone-closed-{language}-{width}")
 
 
 # -- 5. the house builder's number box ----------------------------------------------------------------
@@ -179,7 +179,7 @@ def test_the_rounds_number_box_is_labelled_and_shown_only_for_the_number(new_pag
     expect(label).to_contain_text("The number", ignore_case=True)
     assert label.locator("input[type=number]").count() == 1  # the visible words label the box
     number.fill("7")
-    choice.screenshot(path=str(artifacts / f"phone-house-rounds-{'js' if javascript else 'nojs'}.png"))
+    shoot(choice, artifacts / f"phone-house-rounds-{'js' if javascript else 'nojs'}")
     select.select_option(index=0)
     expect(number).to_be_hidden()
 
@@ -226,7 +226,7 @@ def test_build_mode_speaks_of_taps_and_its_text_button_is_under_the_text(new_pag
     expect(toggle).to_have_text(gettext(language, "Show fewer lines"))
     after = page.locator("#position").bounding_box()
     assert after and after["height"] > before
-    page.locator(".adj-text").screenshot(path=str(artifacts / f"phone-build-text-{language}.png"))
+    shoot(page.locator(".adj-text"), artifacts / f"phone-build-text-{language}")
     page.locator("#mode-type").click()
     expect(toggle).to_be_hidden()
     expect(page.locator(".lede:visible")).to_contain_text("check:")
@@ -253,4 +253,4 @@ def test_the_boards_not_started_box_has_room_for_its_words(judged: Judged, artif
     room = min(words["x"] - box["x"], box["x"] + box["width"] - words["x"] - words["width"])
     assert room >= 5, f"{language}: {room:.1f} px between the words and the box's edge"
     if language == "ky":
-        note.screenshot(path=str(artifacts / "phone-board-note-ky.png"), scale="css")
+        shoot(note, artifacts / "phone-board-note-ky", scale="css")

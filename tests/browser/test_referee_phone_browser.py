@@ -3,7 +3,7 @@
 mode with the tokens (every keystroke and tap counted) and in Build mode (every tap counted), each
 from the page as it opens; after Judge in Build mode the verdict is the first thing under the
 site's header; the token row shows while the text has the focus; every target is thumb-sized.
-Screenshots: test-artifacts/referee-<what>-<lang>-<width>.png."""
+Screenshots: test-artifacts/referee-<what>-<lang>-<width>.jpg."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.helpers import WIDTHS, NewPage, gettext
+from tests.browser.helpers import WIDTHS, NewPage, gettext, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -132,14 +132,14 @@ def test_a_dispute_at_the_table(new_page: NewPage, live_server: Any, artifacts: 
     hand.token("Ann")
     assert page.locator("#position").input_value() == (
         "players: Ann Bob\nengine: 12\nturn: Bob\nAnn: 12-5\ncheck: Bob: 5-1 -> Ann")
-    page.screenshot(path=str(artifacts / f"referee-type-tokens-{language}-{width}.png"))
+    shoot(page, artifacts / f"referee-type-tokens-{language}-{width}")
     hand.tap(page.get_by_role("button", name=gettext(language, "Judge"), exact=True))
     expect(page.locator("#ruling-heading")).to_have_text(illegal)
     expect(page.locator(".answer[data-reason=train-not-open]").first).to_be_visible()
     expect(tokens).to_be_hidden()  # the focus left the text
     print(f"(a) in Type mode, /{language}/ at {width} px: {hand.count} keystrokes and taps")
     assert hand.count <= TYPE_MOST
-    page.screenshot(path=str(artifacts / f"referee-type-ruling-{language}-{width}.png"))
+    shoot(page, artifacts / f"referee-type-ruling-{language}-{width}")
     assert small(page) == []
     assert tight_links(page) == []
     assert refused == []
@@ -159,7 +159,7 @@ def test_a_dispute_at_the_table(new_page: NewPage, live_server: Any, artifacts: 
     expect(page.locator("#builder .b-ask")).to_be_visible()  # who is at the table?
     expect(page.locator("#builder .b-turn .b-name")).to_have_text(["Ann", "Bob", "Cy", "Dee"])
     expect(page.locator("#builder .b-tiles .bt-face")).to_have_count(0)  # nothing laid
-    page.screenshot(path=str(artifacts / f"referee-build-new-{language}-{width}.png"), full_page=True)
+    shoot(page, artifacts / f"referee-build-new-{language}-{width}", full_page=True)
     for value in ("turn:Bob", "hand:Bob:5-1", "open:train:Ann", "train-unknown:Ann:5", "pick:check:5-1",
                   "check-play:5-1:Ann"):
         op(value)
@@ -175,12 +175,12 @@ def test_a_dispute_at_the_table(new_page: NewPage, live_server: Any, artifacts: 
     expect(page.locator("#builder-area")).to_be_hidden()
     header, verdict = page.locator(".site-header").bounding_box(), page.locator("#verdict").bounding_box()
     assert header is not None and verdict is not None
-    page.screenshot(path=str(artifacts / f"referee-build-verdict-{language}-{width}.png"))
+    shoot(page, artifacts / f"referee-build-verdict-{language}-{width}")
     assert verdict["y"] <= header["y"] + header["height"] + 40, (header, verdict)  # the page's margin, the panel's padding
     assert small(page) == []
     assert tight_links(page) == []
     # one tap opens the table again, as it was
-    fold.screenshot(path=str(artifacts / f"referee-build-fold-{language}-{width}.png"))
+    shoot(fold, artifacts / f"referee-build-fold-{language}-{width}")
     hand.tap(fold)
     expect(page.locator("#builder-area")).to_be_visible()
     expect(page.locator("#builder .b-current")).to_contain_text("Bob: 5-1 -> Ann")

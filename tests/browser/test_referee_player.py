@@ -6,7 +6,7 @@ home page; and one walk per language and width through every page, running every
 (no sideways scrolling at 375 and 320 px, a short header, tap targets, axe-core finding no serious or
 critical violation, no English left in a translated page).
 
-Screenshots go to test-artifacts/referee-*.png."""
+Screenshots go to test-artifacts/referee-*.jpg."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from playwright.sync_api import Page, expect
 from rules.reasons import ReasonCode
 from rules.ruleset import SPEC_BY_KEY
 from tests.browser.helpers import (
+    SAMPLE_JS,
     WIDTHS,
     Judged,
     NewPage,
@@ -28,6 +29,7 @@ from tests.browser.helpers import (
     judge,
     scrolls_sideways,
     serious,
+    shoot,
     small_targets,
 )
 from tests.browser.walk import DISPUTE, JOURNEYS, PAGES, Walk, stays_in_view
@@ -74,8 +76,8 @@ def test_after_judge_the_verdict_is_at_the_top_focused_and_announced(judged: Jud
     expect(page.locator("#verdict-live")).to_have_text(
         "Ann: 5-1 -> mexican: " + gettext(language, "The rulesets disagree"))
     assert page.locator("#verdict-live").get_attribute("aria-live") == "polite"
-    page.screenshot(path=str(artifacts / f"referee-verdict-{language}-{width}.png"))
-    page.screenshot(path=str(artifacts / f"referee-page-{language}-{width}.png"), full_page=True)
+    shoot(page, artifacts / f"referee-verdict-{language}-{width}")
+    shoot(page, artifacts / f"referee-page-{language}-{width}", full_page=True)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -95,7 +97,7 @@ def test_a_shared_link_opens_on_the_verdict_with_the_form_one_tap_away(new_page:
     fresh.get_by_text("The position and the rulesets: change them and judge again").click()
     expect(fresh.locator("#position")).to_be_visible()
     expect(fresh.locator("#position")).to_have_value(DISPUTE)
-    fresh.screenshot(path=str(artifacts / f"referee-shared-{width}.png"))
+    shoot(fresh, artifacts / f"referee-shared-{width}")
 
 
 def test_without_javascript_the_answer_opens_at_the_ruling(new_page: NewPage, live_server: Any) -> None:
@@ -145,7 +147,7 @@ def test_three_layers_in_plain_words_and_the_legal_verdict_answers_the_dispute(j
     for key in SPEC_BY_KEY:
         assert key not in words, key
     assert not re.search(r"\d{3}_[0-9a-f]+\.txt", words)
-    page.screenshot(path=str(artifacts / "referee-layers-desktop.png"), full_page=True)
+    shoot(page, artifacts / "referee-layers-desktop", full_page=True)
 
 
 # -- 4. scores -----------------------------------------------------------------------------------
@@ -163,7 +165,7 @@ def test_a_finished_round_shows_each_hand_with_the_sum_written_out(judged: Judge
     expect(scores.filter(has_text="0-0 counts 0 + 12-11 counts 23 = 23")).to_have_count(1)
     expect(page.locator(".adj-help")).to_contain_text("check: score")
     assert not scrolls_sideways(page)
-    scores.first.screenshot(path=str(artifacts / f"referee-scores-{width}.png"))
+    shoot(scores.first, artifacts / f"referee-scores-{width}")
 
 
 # -- 5. the page's size ----------------------------------------------------------------------------
@@ -189,7 +191,7 @@ def test_wide_tables_keep_their_first_column_in_view(judged: Judged, artifacts: 
     page.locator("details.actions > summary").click()
     scroller = page.locator("details.actions .table-scroll").first
     assert stays_in_view(scroller, scroller.locator("tbody th").first)
-    scroller.screenshot(path=str(artifacts / f"referee-table-scrolled-{language}.png"))
+    shoot(scroller, artifacts / f"referee-table-scrolled-{language}")
 
 
 # -- 7. right to left ----------------------------------------------------------------------------------
@@ -224,7 +226,7 @@ def test_a_hebrew_error_message_shows_the_code_it_quotes_as_typed(new_page: NewP
     assert "'engine: 12-12'" in drawn and "'engine: 12'" in drawn and "'engine:'" in drawn, drawn
     page.set_viewport_size({"width": 320, "height": 740})  # the sentence wraps: no quoted span is split
     assert page.evaluate("[...document.querySelectorAll('#input-error bdi')].every(b => b.getClientRects().length === 1)")
-    page.locator("#ruling").screenshot(path=str(artifacts / "referee-error-he-phone.png"))
+    shoot(page.locator("#ruling"), artifacts / "referee-error-he-phone")
 
 
 def test_the_hebrew_board_mirrors_its_labels_and_keeps_tiles_left_to_right(judged: Judged, artifacts: Path) -> None:
@@ -244,7 +246,7 @@ def test_the_hebrew_board_mirrors_its_labels_and_keeps_tiles_left_to_right(judge
     tiles = page.locator(".board-svg [data-train=Ann] [data-tile]")
     xs = [b["x"] for b in (t.bounding_box() for t in tiles.all()) if b]
     assert xs == sorted(xs) and len(xs) == 2  # 12-9 then 9-9, left to right
-    svg.screenshot(path=str(artifacts / "referee-board-he.png"))
+    shoot(svg, artifacts / "referee-board-he")
 
 
 # -- 8. the home page ----------------------------------------------------------------------------------
@@ -266,7 +268,7 @@ def test_the_home_page_leads_to_the_three_jobs(new_page: NewPage, live_server: A
     links = page.locator(".home-rulesets a")
     expect(links).to_have_count(4)
     expect(links.filter(has_text="Masters")).to_have_attribute("href", "/en/variants/masters/")
-    page.screenshot(path=str(artifacts / f"referee-home-{width}.png"), full_page=True)
+    shoot(page, artifacts / f"referee-home-{width}", full_page=True)
 
 
 def test_check_score_answers_what_a_hand_counts(judged: Judged, artifacts: Path) -> None:
@@ -279,7 +281,7 @@ def test_check_score_answers_what_a_hand_counts(judged: Judged, artifacts: Path)
     expect(page.locator(".scores .score-row", has_text="Bob").first.locator(".score-sum")).to_have_text(
         "0-0 counts 50 + 12-11 counts 23 = 73")
     expect(page.locator(".scores").filter(has_text="0-0 counts 0 + 12-11 counts 23 = 23")).to_have_count(1)
-    page.screenshot(path=str(artifacts / "referee-check-score-phone.png"))
+    shoot(page, artifacts / "referee-check-score-phone")
 
 
 # -- 9. every page, every check (the walk: tests/browser/walk.py) ------------------------------------
@@ -315,6 +317,29 @@ def test_the_page_checks_find_what_they_look_for(new_page: NewPage) -> None:
     assert any(v.startswith("color-contrast") for v in serious(page))
     assert not any(v.startswith("color-contrast") for v in serious(page, colour=False))
     assert serious(page, "button") == []  # only what the selector finds
+    # within a walk the colour rules read each kind once: a kind read before is not read again (its faint
+    # element is not found twice), a new kind is, and so is every kind again on a page styled otherwise
+    def every_kind() -> set[str]:
+        return set(page.evaluate("(" + SAMPLE_JS + ")(document)")[1])
+
+    read: set[str] = set()
+    assert any(v.startswith("color-contrast") for v in serious(page, read=read))
+    assert read == every_kind()
+    assert not any(v.startswith("color-contrast") for v in serious(page, read=read)) and read == every_kind()
+    page.evaluate("document.querySelector('div').insertAdjacentHTML('beforeend',"
+                  " '<ul><li style=\"color:#ddd\">new, faint</li></ul>')")  # no other element's place changes
+    before = set(read)
+    assert [v for v in serious(page, read=read) if v.startswith("color-contrast")] == [
+        "color-contrast (serious): [['li']]"]  # the new kind only: the faint <span> was read before
+    assert len(read - before) == 1
+    page.evaluate("document.head.append(Object.assign(document.createElement('style'), {textContent: 'p {}'}))")
+    before = set(read)
+    assert any(v.startswith("color-contrast") for v in serious(page, read=read))
+    assert read - before == every_kind() and not before & every_kind()
+    page.hover("button")  # a control under the pointer is a kind of its own (button:hover may colour it)
+    before = set(read)
+    serious(page, read=read)
+    assert len(read - before) == 2 and all(":hover" in k for k in read - before)  # the button and the next <div>
     assert scrolls_sideways(page)
     assert any("button" in t.lower() for t in small_targets(page))
     page.set_content('<html lang="hu"><body><p>The position and the rulesets: change them and judge again</p>'

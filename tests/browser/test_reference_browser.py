@@ -1,6 +1,6 @@
 """The rule reference in a real browser (system Chromium): right-to-left Hebrew, the compare
 page's "differences only" switch (htmx, and without JavaScript), the language switcher.
-Screenshots go to test-artifacts/reference-*.png."""
+Screenshots go to test-artifacts/reference-*.jpg."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from django.utils import translation
 from playwright.sync_api import Browser, Page, expect
 
 from mextrain_site.core.i18n import ruleset_name
+from tests.browser.helpers import shoot
 from tests.browser.reading import PHONE, WIDE, no_codes, no_overflow
 from variants.loader import get_ruleset
 
@@ -43,9 +44,9 @@ def test_hebrew_ruleset_page_is_right_to_left(page: Page, live_server: Any, arti
     main = page.locator("main").bounding_box()
     assert box is not None and main is not None
     assert box["x"] + box["width"] > main["x"] + main["width"] - 40
-    page.screenshot(path=str(artifacts / "reference-he-variant-masters.png"))
+    shoot(page, artifacts / "reference-he-variant-masters")
     page.goto(f"{live_server.url}/he/variants/howto/#rule-engine.missing")
-    page.screenshot(path=str(artifacts / "reference-he-variant-howto-rule.png"))
+    shoot(page, artifacts / "reference-he-variant-howto-rule")
 
 
 def test_compare_differences_only_switch_hides_equal_rows(page: Page, live_server: Any, artifacts: Path) -> None:
@@ -55,12 +56,12 @@ def test_compare_differences_only_switch_hides_equal_rows(page: Page, live_serve
     n_differs = differs.count()
     assert same.count() > 0 and n_differs > 0
     expect(same.first).to_be_visible()
-    page.screenshot(path=str(artifacts / "reference-compare-all.png"))
+    shoot(page, artifacts / "reference-compare-all")
     page.locator("#diff-switch").check()
     expect(same).to_have_count(0)
     expect(differs).to_have_count(n_differs)
     expect(page).to_have_url(f"{live_server.url}/en/compare/?diff=1&v=howto&v=masters%2Bmandatory-doubles")  # the switch comes first
-    page.screenshot(path=str(artifacts / "reference-compare-diff.png"))
+    shoot(page, artifacts / "reference-compare-diff")
     # and back
     page.locator("#diff-switch").uncheck()
     expect(same.first).to_be_visible()
@@ -99,7 +100,7 @@ def test_language_switcher_keeps_the_page(page: Page, live_server: Any, artifact
     page.wait_for_url(f"{live_server.url}/he/variants/masters/?options=mandatory-doubles")
     assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
     expect(page.locator(".language-switcher button[value=he]")).to_be_disabled()
-    page.screenshot(path=str(artifacts / "reference-switcher-he.png"))
+    shoot(page, artifacts / "reference-switcher-he")
 
 
 def test_citation_link_lands_on_the_highlighted_quote(page: Page, live_server: Any, artifacts: Path) -> None:
@@ -113,7 +114,7 @@ def test_citation_link_lands_on_the_highlighted_quote(page: Page, live_server: A
     expect(target).to_have_count(1)
     assert quote in target.inner_text()
     assert target.evaluate("el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
-    page.screenshot(path=str(artifacts / "reference-source-target.png"))
+    shoot(page, artifacts / "reference-source-target")
 
 
 @pytest.mark.parametrize("lang", ["en", "he"])
@@ -133,7 +134,7 @@ def test_screenshots_of_every_page(page: Page, live_server: Any, artifacts: Path
     for name, path in shots.items():
         response = page.goto(f"{live_server.url}/{lang}{path}")
         assert response is not None and response.status in (200, 400), path
-        page.screenshot(path=str(artifacts / f"reference-{lang}-{name}.png"))
+        shoot(page, artifacts / f"reference-{lang}-{name}")
 
 
 NAMED_PAGES = {
@@ -165,7 +166,7 @@ def test_players_read_rulesets_and_options_by_name(page: Page, live_server: Any,
         no_codes(page)
         if viewport is PHONE:
             no_overflow(page)
-        page.screenshot(path=str(artifacts / f"reference-named-{name}-{lang}-{viewport['width']}.png"), full_page=name == "compare")
+        shoot(page, artifacts / f"reference-named-{name}-{lang}-{viewport['width']}", full_page=name == "compare")
         if name == "compare":  # each chip by its name, the id its value (and so the URL's ?v=)
             chip = page.locator("label.chip", has=page.locator("input[value='masters+mandatory-doubles+free-bonus-turn']"))
             expect(chip).to_have_text(combined)

@@ -1,6 +1,6 @@
 """A move inside a Hebrew sentence of the ruling, as Chromium lays it out at 375 px: the move reads
 left to right and its brackets close around it ("(9-2 -> Ann)" was drawn as "(Ann <- 9-2" and
-"Bob (9-2" with the bracket on the wrong side). Screenshot: test-artifacts/referee-closed-he-375.png."""
+"Bob (9-2" with the bracket on the wrong side). Screenshot: test-artifacts/referee-closed-he-375.jpg."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page
 
 from mextrain_site.referee.views import EXAMPLE
-from tests.browser.helpers import judge
+from tests.browser.helpers import judge, shoot
 from tests.browser.reading import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -46,4 +46,4 @@ def test_a_move_in_a_hebrew_sentence_reads_left_to_right_inside_its_brackets(pag
     # right to left: the name, the bracket that opens, the move (itself left to right), the one that closes
     assert at["Bob"]["x"] > at["open"]["x"] > at["Ann"]["x"] > at["arrow"]["x"] > at["nine"]["x"] > at["close"]["x"], at
     li.scroll_into_view_if_needed()
-    page.locator("details.closed-rows").screenshot(path=str(artifacts / "referee-closed-he-375.png"))
+    shoot(page.locator("details.closed-rows"), artifacts / "referee-closed-he-375")

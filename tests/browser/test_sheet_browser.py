@@ -12,6 +12,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page
 
+from tests.browser.helpers import shoot
 from variants.loader import base_ids, option_ids
 
 pytestmark = pytest.mark.browser
@@ -51,7 +52,7 @@ def test_hebrew_sheet_is_right_to_left(page: Page, live_server: Any, artifacts: 
     assert head["x"] + head["width"] > body["x"] + body["width"] - 4
     # numbers and ruleset ids keep their left-to-right order
     assert page.locator(".sheet-meta bdi").first.evaluate("el => getComputedStyle(el).direction") == "ltr"
-    page.screenshot(path=str(artifacts / "sheet-masters-he-print.png"), full_page=True)
+    shoot(page, artifacts / "sheet-masters-he-print", full_page=True)
     page.emulate_media(media="screen")
     page.set_viewport_size({"width": 375, "height": 800})
-    page.screenshot(path=str(artifacts / "sheet-masters-he-375.png"), full_page=True)
+    shoot(page, artifacts / "sheet-masters-he-375", full_page=True)

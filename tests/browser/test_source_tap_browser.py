@@ -1,6 +1,6 @@
 """A source text on a phone (Chromium, 375 px): a cited passage shows its rendering when tapped,
 beneath it, in the reader's language and direction; before, the rendering was a title that only
-a pointer's hover shows. Screenshots: test-artifacts/source-tapped-{en,he}-375.png."""
+a pointer's hover shows. Screenshots: test-artifacts/source-tapped-{en,he}-375.jpg."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.helpers import shoot
 from tests.browser.reading import PHONE, no_overflow
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,4 +37,4 @@ def test_a_tap_on_a_cited_passage_shows_its_rendering(page: Page, live_server: A
     after = mark.bounding_box()
     assert before is not None and after is not None and after["height"] > before["height"] + 10  # it takes room
     no_overflow(page)
-    page.screenshot(path=str(artifacts / f"source-tapped-{lang}-375.png"))
+    shoot(page, artifacts / f"source-tapped-{lang}-375")

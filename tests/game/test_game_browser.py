@@ -1,7 +1,7 @@
 """The score sheet in Chromium: two phones at one table (one enters a round, the other sees it
 without a reload), the tile picker, a dispute opened from the sheet. The pages' checks (axe, tap
 targets, sideways overflow, English left) run in the site's one page walk,
-tests/browser/test_referee_player.py. Screenshots: test-artifacts/game-*.png."""
+tests/browser/test_referee_player.py. Screenshots: test-artifacts/game-*.jpg."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.helpers import shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -53,8 +55,8 @@ def test_two_phones_one_enters_a_round_the_other_sees_it_without_reload(browser:
                                                                             timeout=2000)
     expect(reader.locator(".game-leader")).to_contain_text("Ann")
     assert reader.evaluate("window.__notReloaded") is True
-    reader.screenshot(path=str(artifacts / "game-reader-375.png"), full_page=True)
-    scorer.screenshot(path=str(artifacts / "game-scorer-375.png"), full_page=True)
+    shoot(reader, artifacts / "game-reader-375", full_page=True)
+    shoot(scorer, artifacts / "game-scorer-375", full_page=True)
     # the view link has no form and no secret
     assert reader.locator("form.game-round-form").count() == 0
     assert edit_url.split("#")[1] not in reader.content()
@@ -97,6 +99,6 @@ def test_a_dispute_from_the_first_round_is_settled_in_8_taps(browser: Browser, l
     page.get_by_role("button", name="Judge", exact=True).click()
     taps += 1
     expect(page.locator("#ruling-heading")).to_be_visible()
-    page.screenshot(path=str(artifacts / "game-dispute-375.png"), full_page=True)
+    shoot(page, artifacts / "game-dispute-375", full_page=True)
     assert taps <= 8
     page.context.close()
