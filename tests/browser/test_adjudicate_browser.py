@@ -1,6 +1,6 @@
 """The adjudication page in a real browser (system Chromium): judge a dispute with htmx, share
 it and open the link in a fresh page, see a parse error marked, read the board on a phone,
-and do it all without JavaScript. Screenshots go to test-artifacts/adjudicate-*.jpg."""
+and do it all without JavaScript. Screenshots go to test-artifacts/adjudicate-*.png."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ Without isolation (``mextrain_site/core/bidi.py``, ``dir="ltr"``) the bidirectio
 a bracket, a colon or a slash at the edge of a Latin run the direction of the Hebrew sentence, and
 the line shows "Masters Traditional)" over "(Games", ":check", "(yaml.)", "/http://…/r/xxxx". Each test
 reads the characters of the run in their logical order and checks that each is drawn to the right
-of the one before, or on a later line. Screenshots go to test-artifacts/bidi-*.jpg."""
+of the one before, or on a later line. Screenshots go to test-artifacts/bidi-*.png."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Build mode in a real browser at 375 px: three disputes a player brought, built by taps only
 (no typing) from the page as it opens, judged, and the verdicts read. Each tap is counted (Build
 and Judge included) and photographed, in English and in Hebrew:
-test-artifacts/build-<dispute>-<lang>-<step>.jpg."""
+test-artifacts/build-<dispute>-<lang>-<step>.png."""
 
 from __future__ import annotations
 

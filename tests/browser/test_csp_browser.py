@@ -1,7 +1,7 @@
 """The Content-Security-Policy in a real browser (system Chromium): every kind of page, and what
 its scripts do (judging and sharing through htmx, the compare page's switch), run without one
 violation; the 429 page reads well in English and Hebrew, on a phone and a desktop.
-Screenshots go to test-artifacts/serving-*.jpg."""
+Screenshots go to test-artifacts/serving-*.png."""
 
 from __future__ import annotations
 

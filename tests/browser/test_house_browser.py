@@ -1,6 +1,6 @@
 """The house-rules builder on a 375 px phone in Chromium: pick a base, change rules with live
 differences (htmx), an impossible combination refused inline, save, and the house ruleset's page;
-the same without JavaScript; Hebrew right to left. Screenshots go to test-artifacts/house-*.jpg."""
+the same without JavaScript; Hebrew right to left. Screenshots go to test-artifacts/house-*.png."""
 
 from __future__ import annotations
 

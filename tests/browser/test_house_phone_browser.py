@@ -2,7 +2,7 @@
 27), measured in English, Hebrew and Greek on a 375 px touch screen and at 1280 px: where the named
 rules stand, the index and the "find a rule" box, a two-rule house ruleset built, saved and shared
 by counted taps with only its name typed, the saved page's differences first, tap targets, nothing
-sideways. Screenshots: test-artifacts/house-<what>-<lang>-<width>.jpg."""
+sideways. Screenshots: test-artifacts/house-<what>-<lang>-<width>.png."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Another language mid-argument, in Chromium at 375 px: the position the table typed, the rulesets
 it ticked and its ruling come along (the switcher reloads the page; before, the new page showed
-the worked example and the ruling was gone). Screenshot: test-artifacts/referee-switched-he-375.jpg."""
+the worked example and the ruling was gone). Screenshot: test-artifacts/referee-switched-he-375.png."""
 
 from __future__ import annotations
 

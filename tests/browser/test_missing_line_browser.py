@@ -3,7 +3,7 @@ message, the numbered echo marking the end of the line after which the missing l
 "Go to line N" putting the caret there, and the player typing the line there getting a ruling.
 An error at an exact place in the same text (a pip above the set, further down) is shown first.
 
-Screenshots go to test-artifacts/missing-line-*.jpg."""
+Screenshots go to test-artifacts/missing-line-*.png."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ the comparison without sideways scrolling and with the rule's name never covered
 and one line per rule within six screens, /reasons/ short and searchable, sources named by title and
 publisher, every target large enough; and the rule sheet printed by Chromium: its pages and font sizes.
 
-Screenshots go to test-artifacts/pages-<what>-<lang>-<width>.jpg, the PDFs to pages-sheet-<lang>.pdf."""
+Screenshots go to test-artifacts/pages-<what>-<lang>-<width>.png, the PDFs to pages-sheet-<lang>.pdf."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ or badge cuts a word, a tile never splits at its hyphen, the house builder's num
 labelled and shown only when it is the choice, Build mode's intro and text button fit Build mode,
 and the board's "not started" box has room for its words.
 
-Screenshots go to test-artifacts/phone-*.jpg."""
+Screenshots go to test-artifacts/phone-*.png."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 mode with the tokens (every keystroke and tap counted) and in Build mode (every tap counted), each
 from the page as it opens; after Judge in Build mode the verdict is the first thing under the
 site's header; the token row shows while the text has the focus; every target is thumb-sized.
-Screenshots: test-artifacts/referee-<what>-<lang>-<width>.jpg."""
+Screenshots: test-artifacts/referee-<what>-<lang>-<width>.png."""
 
 from __future__ import annotations
 

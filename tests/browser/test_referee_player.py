@@ -6,7 +6,7 @@ home page; and one walk per language and width through every page, running every
 (no sideways scrolling at 375 and 320 px, a short header, tap targets, axe-core finding no serious or
 critical violation, no English left in a translated page).
 
-Screenshots go to test-artifacts/referee-*.jpg."""
+Screenshots go to test-artifacts/referee-*.png."""
 
 from __future__ import annotations
 

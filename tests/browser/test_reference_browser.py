@@ -1,6 +1,6 @@
 """The rule reference in a real browser (system Chromium): right-to-left Hebrew, the compare
 page's "differences only" switch (htmx, and without JavaScript), the language switcher.
-Screenshots go to test-artifacts/reference-*.jpg."""
+Screenshots go to test-artifacts/reference-*.png."""
 
 from __future__ import annotations
 

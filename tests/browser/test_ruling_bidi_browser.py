@@ -1,6 +1,6 @@
 """A move inside a Hebrew sentence of the ruling, as Chromium lays it out at 375 px: the move reads
 left to right and its brackets close around it ("(9-2 -> Ann)" was drawn as "(Ann <- 9-2" and
-"Bob (9-2" with the bracket on the wrong side). Screenshot: test-artifacts/referee-closed-he-375.jpg."""
+"Bob (9-2" with the bracket on the wrong side). Screenshot: test-artifacts/referee-closed-he-375.png."""
 
 from __future__ import annotations
 

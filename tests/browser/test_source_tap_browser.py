@@ -1,6 +1,6 @@
 """A source text on a phone (Chromium, 375 px): a cited passage shows its rendering when tapped,
 beneath it, in the reader's language and direction; before, the rendering was a title that only
-a pointer's hover shows. Screenshots: test-artifacts/source-tapped-{en,he}-375.jpg."""
+a pointer's hover shows. Screenshots: test-artifacts/source-tapped-{en,he}-375.png."""
 
 from __future__ import annotations
 

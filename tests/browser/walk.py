@@ -103,7 +103,7 @@ class Walk:
     """The kinds of element whose colours an earlier stop read (helpers.serious' ``read``): each is read once a walk."""
 
     def screenshot(self, name: str) -> None:
-        """The whole page as it stands, to test-artifacts/<name>-<language>-<width>.jpg."""
+        """The whole page as it stands, to test-artifacts/<name>-<language>-<width>.png."""
         shoot(self.page, self.artifacts / f"{name}-{self.language}-{self.width}", full_page=True)
 
     def check(self, where: str, action: Callable[[], object] = lambda: None, *, site_page: SitePage | None = None,
@@ -226,7 +226,7 @@ def a_ruling(walk: Walk) -> None:
 
 def the_score_sheet(walk: Walk) -> None:
     """A new game, its edit link with a round entered and the tile picker open, its view link (screenshots
-    test-artifacts/game-{edit,view,print}-<language>-<width>.jpg)."""
+    test-artifacts/game-{edit,view,print}-<language>-<width>.png)."""
     page = walk.page
     walk.check(f"/{walk.language}/game/new/", lambda: page.goto(f"{walk.base}/game/new/"))
     page.locator("#g-players").fill("Ann Bob Cy Dee")

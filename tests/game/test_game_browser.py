@@ -1,7 +1,7 @@
 """The score sheet in Chromium: two phones at one table (one enters a round, the other sees it
 without a reload), the tile picker, a dispute opened from the sheet. The pages' checks (axe, tap
 targets, sideways overflow, English left) run in the site's one page walk,
-tests/browser/test_referee_player.py. Screenshots: test-artifacts/game-*.jpg."""
+tests/browser/test_referee_player.py. Screenshots: test-artifacts/game-*.png."""
 
 from __future__ import annotations
 
