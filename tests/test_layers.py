@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -80,3 +82,14 @@ def test_a_ruleset_file_error_keeps_its_message_and_answers_the_reason_for_data(
     in_data = RulesetFileError("request", 0, "rules.x", "a", "b")
     assert in_data.as_dict() == {"code": "impossible-ruleset", "message": "rules.x: expected a; found b",
                                  "line": None, "column": None}
+
+
+def test_matplotlib_is_imported_with_the_first_picture_not_with_the_urls() -> None:
+    """Loading the site (what every server worker, command and task worker does) leaves matplotlib out:
+    it was most of the URLs' import time. The first picture brings it in."""
+    script = ("import os, sys, django; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'mextrain_site.settings'); "
+              "django.setup(); import mextrain_site.urls; print('matplotlib' in sys.modules); "
+              "from mextrain_site.core.svg import figure, svg; drawn = figure(figsize=(1, 1)); drawn.add_subplot(); "
+              "print('matplotlib' in sys.modules, svg(drawn).startswith(b'<?xml'))")
+    out = subprocess.run([sys.executable, "-c", script], cwd=SITE.parent, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True", "True"], out.stdout + out.stderr

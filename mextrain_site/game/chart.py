@@ -10,12 +10,12 @@ game and language direction, then kept in the cache. Uses matplotlib's object AP
 
 from __future__ import annotations
 
-import io
 import unicodedata
 
 from django.core.cache import cache
-from matplotlib.backends.backend_svg import FigureCanvasSVG
-from matplotlib.figure import Figure
+
+from mextrain_site.core.svg import figure as new_figure
+from mextrain_site.core.svg import svg
 
 from .sheet import Sheet
 
@@ -34,7 +34,7 @@ def visual(name: str) -> str:
 
 def draw(sheet: Sheet, rtl: bool) -> bytes:
     played = sheet.played
-    figure = Figure(figsize=(4.8, 3.2), dpi=100, layout="constrained")
+    figure = new_figure(figsize=(4.8, 3.2), dpi=100, layout="constrained")
     axes = figure.add_subplot()
     numbers = [r.number for r in played]
     for i, player in enumerate(sheet.players):
@@ -51,9 +51,7 @@ def draw(sheet: Sheet, rtl: bool) -> bytes:
     axes.tick_params(labelsize=11)
     figure.legend(loc="outside lower center", frameon=False, ncols=min(4, len(sheet.players)), fontsize=11,
                   reverse=rtl)
-    out = io.BytesIO()
-    FigureCanvasSVG(figure).print_svg(out, metadata={"Date": None})  # type: ignore[no-untyped-call]  # untyped in matplotlib
-    return out.getvalue()
+    return svg(figure)
 
 
 def chart_svg(sheet: Sheet, rtl: bool) -> bytes:

@@ -10,17 +10,19 @@ Uses matplotlib's object API, never pyplot (safe in threads)."""
 
 from __future__ import annotations
 
-import io
 import unicodedata
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
-from matplotlib.backends.backend_svg import FigureCanvasSVG
-from matplotlib.figure import Figure
-from matplotlib.ticker import PercentFormatter
+
+from mextrain_site.core.svg import figure as new_figure
+from mextrain_site.core.svg import svg
 
 from .present import strategy_figures
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 BAR = "#0b57d0"
 FAIR = "#b3261e"
@@ -35,15 +37,9 @@ def visual(label: str) -> str:
     return label[::-1] if rtl and all(rtl) else label
 
 
-def _svg(figure: Figure) -> bytes:
-    out = io.BytesIO()
-    FigureCanvasSVG(figure).print_svg(out, metadata={"Date": None})  # type: ignore[no-untyped-call]  # untyped in matplotlib
-    return out.getvalue()
-
-
 def _histogram(pairs: Sequence[Sequence[int]], rtl: bool) -> bytes:
     """Bars of the share of the sample at each value (wide ranges binned into about 30 bars)."""
-    figure = Figure(figsize=(4.8, 2.8), dpi=100, layout="constrained")
+    figure = new_figure(figsize=(4.8, 2.8), dpi=100, layout="constrained")
     axes = figure.add_subplot()
     total = sum(c for _, c in pairs) or 1
     values = [v for v, _ in pairs]
@@ -62,6 +58,8 @@ def _histogram(pairs: Sequence[Sequence[int]], rtl: bool) -> bytes:
 def _finish(figure: Figure, axes: Any, shares: Any, grid: str, rtl: bool) -> bytes:
     """The common frame: shares in percent on the ``shares`` axis, a light grid, no box, and in a
     right-to-left language the horizontal axis reversed with the vertical one's ticks on the right."""
+    from matplotlib.ticker import PercentFormatter  # with the first picture (mextrain_site/core/svg.py)
+
     shares.set_major_formatter(PercentFormatter(1.0, decimals=0))
     axes.grid(True, axis=grid, color="#d0d4da", linewidth=0.6)
     axes.spines[["top", "left" if rtl else "right"]].set_visible(False)
@@ -69,13 +67,13 @@ def _finish(figure: Figure, axes: Any, shares: Any, grid: str, rtl: bool) -> byt
         axes.invert_xaxis()
         axes.yaxis.tick_right()
     axes.tick_params(labelsize=11)
-    return _svg(figure)
+    return svg(figure)
 
 
 def _wins(report: dict[str, Any], rtl: bool) -> bytes:
     """One bar per strategy table: its win rate, the interval as an error bar, the fair share as a mark."""
     shown = strategy_figures(report)
-    figure = Figure(figsize=(4.8, 0.9 + 0.7 * max(1, len(shown))), dpi=100, layout="constrained")
+    figure = new_figure(figsize=(4.8, 0.9 + 0.7 * max(1, len(shown))), dpi=100, layout="constrained")
     axes = figure.add_subplot()
     ys = list(range(len(shown)))[::-1]
     means = [f.mean for f in shown]
