@@ -53,8 +53,13 @@ server-deps:
 	command -v wrk >/dev/null || missing="$$missing wrk"; \
 	$(APT_INSTALL)
 
-compilemessages: $(STAMP)
-	@if ls locale/*/LC_MESSAGES/django.po >/dev/null 2>&1; then $(PY) manage.py compilemessages -v 0; fi
+# Each catalogue compiled when it changed, as Django's compilemessages does it (msgfmt --check-format), but only
+# then: compilemessages itself compiles all five every time (a second of every make test-fast).
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+compilemessages: $(CATALOGUES)
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po
+	msgfmt --check-format -o $@ $<
 
 LANGS := he hu ky it el
 MESSAGE_IGNORES := --ignore='.venv/*' --ignore='tests/*' --ignore='staticfiles/*' --ignore='test-artifacts/*' --ignore='bench/*'
