@@ -112,79 +112,56 @@ AXE = Axe()
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
 """axe-core's rules that read the colours of text: most of axe's time on a long page (every text
 element's background is found by hit-testing), so :func:`serious` runs them on one sample of each
-distinct element (:data:`SAMPLE_JS`) rather than on every copy of it, and within a walk only on the
-kinds no earlier stop read."""
+distinct element (:data:`SAMPLE_JS`) rather than on every copy of it."""
 
-SAMPLE_JS = """(root, read) => {
-  // One element of each kind that holds text and is not in `read` (the kinds read before); returns
-  // [elements, their kinds]. The kind is what the stylesheet's selectors read: the chain of ancestors, each with
-  // its tag and attributes (but ids, links, labels and data), whether it has the focus and, for a control or a
-  // link, the pointer (.ruling:focus, a:hover), the element's and its parent's first or last place among their
-  // siblings, and the element's previous sibling with its state (input:checked + span, input:focus-visible +
-  // span); two elements of one kind have the same colours, font and background. It starts with
-  // what styles the page as a whole (the stylesheets it links, its <style> blocks, the screen's width and the
-  // medium), so that a kind met again on a page styled otherwise is read again (html's lang, dir and classes
-  // are in every chain).
+SAMPLE_JS = """root => {
+  // One element of each kind that holds text. The kind is what the stylesheet's selectors read: the chain of
+  // ancestors, each with its tag and attributes (but ids, links, labels and data), the element's and its
+  // parent's first or last place among their siblings, and the element's previous sibling with its state
+  // (input:checked + span); two elements of one kind have the same colours, font and background.
   const skip = new Set(['id', 'href', 'src', 'for', 'name', 'value', 'title', 'alt', 'aria-label', 'aria-labelledby',
                         'aria-describedby', 'aria-controls', 'headers', 'datetime', 'action', 'content']);
-  const sheets = [...document.querySelectorAll('link[rel~=stylesheet]')].map(l => `${l.href} ${l.media}`).join(' ');
-  let hash = 0;
-  for (const s of document.querySelectorAll('style')) {
-    for (const c of s.textContent) hash = (Math.imul(hash, 31) + c.charCodeAt(0)) | 0;
-  }
-  const styled = `${sheets}|${hash}|${innerWidth}|${matchMedia('print').matches ? 'print' : 'screen'}`;
-  const focused = document.activeElement, pointed = ':is(a, button, summary, label, input, select, textarea):hover';
   const kind = el => {
     const prev = el.previousElementSibling;
-    const state = n => `${n === focused ? ':focus' : ''}${n.matches(pointed) ? ':hover' : ''}`;
-    const parts = [styled, prev ? `${prev.tagName}${prev.checked ? ':checked' : ''}${prev.disabled ? ':disabled' : ''}${state(prev)}` : '^'];
+    const parts = [prev ? `${prev.tagName}${prev.checked ? ':checked' : ''}${prev.disabled ? ':disabled' : ''}` : '^'];
     for (let n = el, depth = 0; n && n.nodeType === 1; n = n.parentElement, depth++) {
       const attrs = [...n.attributes].filter(a => !skip.has(a.name) && !a.name.startsWith('data-'))
                                      .map(a => `${a.name}=${a.value}`).sort().join(' ');
       const place = depth < 2 ? `${n.previousElementSibling ? '' : '^'}${n.nextElementSibling ? '' : '$'}` : '';
-      parts.push(`${n.tagName}[${attrs}]${place}${state(n)}`);
+      parts.push(`${n.tagName}[${attrs}]${place}`);
     }
     return parts.join('<');
   };
-  const seen = new Set(read || []), picked = [], kinds = [];
+  const seen = new Set(), picked = [];
   for (const el of (root || document).querySelectorAll('*')) {
     if (![...el.childNodes].some(c => c.nodeType === 3 && c.data.trim())) continue;
     const k = kind(el);
-    if (!seen.has(k)) { seen.add(k); picked.push(el); kinds.push(k); }
+    if (!seen.has(k)) { seen.add(k); picked.push(el); }
   }
-  return [picked, kinds];
+  return picked;
 }"""
-"""JavaScript: ``(root, read) => [elements, kinds]``, the elements :func:`serious` reads the colour rules
-on: one of each distinct kind in ``root`` whose kind is not in ``read``, and their kinds."""
+"""JavaScript: the elements :func:`serious` reads the colour rules on, one of each distinct kind in ``root``."""
 
 
-def serious(page: Page, within: str | None = None, *, colour: bool = True, read: set[str] | None = None) -> list[str]:
+def serious(page: Page, within: str | None = None, *, colour: bool = True) -> list[str]:
     """axe-core's serious and critical violations on the page as it stands (``within``: only in the
     element that selector finds, when the rest of the page was read before and has not changed;
-    ``colour``: also the rules of :data:`COLOUR_RULES`, read on one element of each kind).
-
-    ``read``: the kinds of element (:data:`SAMPLE_JS`) whose colours were read before in the same
-    walk (one language and width); the colour rules skip them and the kinds read now are added. A
-    kind is what decides an element's colours, font and background, the page's stylesheets included,
-    so a kind read once has the same colours wherever it is met again, and a violation in it was
-    already reported at the stop that read it. Without ``read`` every kind on the page is read."""
+    ``colour``: also the rules of :data:`COLOUR_RULES`, read on one element of each kind)."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(AXE.axe_script)  # once per document, not on every run
-    violations, kinds = page.evaluate(
-        """async ([within, colour, rules, read]) => {
+    violations = page.evaluate(
+        """async ([within, colour, rules]) => {
              const sample = """ + SAMPLE_JS + """;
              const root = within ? document.querySelector(within) : document;
              const off = Object.fromEntries(rules.map(r => [r, {enabled: false}]));
              const found = (await axe.run(root, {resultTypes: ['violations'], rules: off})).violations;
-             const [picked, kinds] = colour ? sample(root, read) : [[], []];
+             const picked = colour ? sample(root) : [];
              if (picked.length) {
                found.push(...(await axe.run({include: picked}, {resultTypes: ['violations'],
                                             runOnly: {type: 'rule', values: rules}})).violations);
              }
-             return [found, kinds];
-           }""", [within, colour, list(COLOUR_RULES), sorted(read or ())])
-    if read is not None:
-        read.update(kinds)
+             return found;
+           }""", [within, colour, list(COLOUR_RULES)])
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:5]}"
             for v in violations if v["impact"] in ("serious", "critical")]
 

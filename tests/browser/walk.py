@@ -99,8 +99,6 @@ class Walk:
     width: str
     artifacts: Path
     found: dict[str, list[str]] = field(default_factory=dict)
-    colours_read: set[str] = field(default_factory=set)
-    """The kinds of element whose colours an earlier stop read (helpers.serious' ``read``): each is read once a walk."""
 
     def screenshot(self, name: str) -> None:
         """The whole page as it stands, to test-artifacts/<name>-<language>-<width>.png."""
@@ -112,8 +110,7 @@ class Walk:
         ``where``. ``only``: :func:`page_problems`' switches (``axe_within``, ``taps``, ``colour``)."""
         action()
         policy = axe_policy(self.language, self.width, site_page)
-        problems = page_problems(self.page, self.language, self.width, colours_read=self.colours_read,
-                                 **{**policy, **only})
+        problems = page_problems(self.page, self.language, self.width, **{**policy, **only})
         for measure in site_page.measures if site_page else ():
             problems += measure(self.page, self.language, self.width)
         if problems:
@@ -121,13 +118,12 @@ class Walk:
 
 
 def page_problems(page: Page, language: str, width: str, *, axe: bool = True, axe_within: str | None = None,
-                  colour: bool = True, taps: bool = True, colours_read: set[str] | None = None) -> list[str]:
+                  colour: bool = True, taps: bool = True) -> list[str]:
     """Every page check on the page as it stands: axe-core's serious and critical violations (in the
-    element ``axe_within`` finds, if given; ``colour``: with the colour rules, on the kinds of element
-    not in ``colours_read``, see helpers.serious), English left in a
+    element ``axe_within`` finds, if given; ``colour``: with the colour rules), English left in a
     translated page, sideways scrolling; on a phone also at 320 px, with a header at most 100 px tall
     and tap targets large enough (tests/browser/helpers.py, ``small_targets``)."""
-    found = [*(serious(page, axe_within, colour=colour, read=colours_read) if axe else ()),
+    found = [*(serious(page, axe_within, colour=colour) if axe else ()),
              *(f"English: {s!r}" for s in english_left(page, language))]
     screens = (WIDTHS[width]["width"], NARROWEST) if width == "phone" else (WIDTHS[width]["width"],)
     for screen in screens:
