@@ -52,11 +52,18 @@
     var sheet = document.getElementById("sheet");
     return sheet ? parseInt(sheet.getAttribute("data-version"), 10) : 0;
   }
+  // A page whose form was sent is being left: its sheet is not swapped any more (a tap on a link of
+  // a sheet swapped in while the save's answer arrives went nowhere). Back from the cache, it is live again.
+  var leaving = false;
+  document.addEventListener("submit", function () { leaving = true; });
+  window.addEventListener("pageshow", function (ev) { if (ev.persisted) leaving = false; });
   function refresh() {
+    if (leaving) return;
     fetch(location.pathname, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
       .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
       .then(function (html) {
         var old = document.getElementById("sheet");
+        if (leaving) return;
         var box = document.createElement("div");
         box.innerHTML = html;
         var fresh = box.querySelector("#sheet");

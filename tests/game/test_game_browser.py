@@ -73,6 +73,9 @@ def test_a_dispute_from_the_first_round_is_settled_in_8_taps(browser: Browser, l
     page.locator("#e-points-0").fill("10")
     page.locator("#e-points-1").fill("20")
     page.locator("button.game-primary").click()
+    # The saved page first, as a player sees it. (Once, under load, the link was tapped in the sheet of the
+    # page being left, swapped in by the scorer's own stream, and went nowhere: game.js no longer swaps it.)
+    expect(page.locator(".game-saved")).to_be_visible()
     page.locator("#round-1 + .game-detail .game-dispute").click()
     page.wait_for_url("**/adjudicate/**#build")
     area = page.locator("#builder-area")
