@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -93,3 +94,20 @@ def test_matplotlib_is_imported_with_the_first_picture_not_with_the_urls() -> No
               "print('matplotlib' in sys.modules, svg(drawn).startswith(b'<?xml'))")
     out = subprocess.run([sys.executable, "-c", script], cwd=SITE.parent, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True", "True"], out.stdout + out.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("broker", ["redis://127.0.0.1:9/0", "none"])
+def test_a_server_with_a_broker_loads_the_celery_app_before_its_first_request(broker: str) -> None:
+    """``wsgi.py`` with a broker configured: the Celery app and its task are loaded with the server, not by
+    the first statistics job (0.2-0.3 s of that request), and nothing connects to the broker (port 9
+    answers nothing). Without a broker (the embedded thread) Celery is not even imported."""
+    script = ("import sys, mextrain_site.wsgi; loaded = 'mextrain_site.celery' in sys.modules; print(loaded); "
+              "from mextrain_site.stats.queue import TASK; "
+              "print(loaded and TASK in sys.modules['mextrain_site.celery'].app.tasks)")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "REDIS_URL", "STATS_"))}
+    env.update(DJANGO_SETTINGS_MODULE="mextrain_site.settings", STATS_BROKER_URL=broker)
+    out = subprocess.run([sys.executable, "-c", script], cwd=SITE.parent, env=env, capture_output=True, text=True,
+                         check=True, timeout=60)
+    expected = ["True", "True"] if broker != "none" else ["False", "False"]
+    assert out.stdout.split() == expected, out.stdout + out.stderr
