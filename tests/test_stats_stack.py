@@ -151,9 +151,11 @@ def test_workers_play_a_house_rulesets_job_and_two_take_at_most_0_6_of_one(stack
         two = workers[1]
         ratios = []
         for pair in range(PAIRS):
+            before = two.chunks_received()
             together = run_job(stack, ident, seed=10 + 2 * pair)
-            consuming(stack, "two", False)
             taken = two.chunks_received()
+            assert taken > before, "worker two played no chunk of the two-worker job"
+            consuming(stack, "two", False)
             alone = run_job(stack, ident, seed=11 + 2 * pair)
             assert two.chunks_received() == taken, "worker two played a chunk of the one-worker job"
             consuming(stack, "two", True)
